@@ -1,0 +1,25 @@
+"""The rules of Imperia's games: pure Python, no Django, no I/O, immutable states.
+
+    import rules
+    g = rules.get("empire-chess")
+    s = g.play(g.initial(), "e3e4")
+"""
+
+from rules.base import Game, IllegalMove, Outcome, State
+from rules.empire_chess import EmpireChess
+
+_GAMES = {game.slug: game for game in (EmpireChess(),)}
+
+
+def get(slug: str) -> Game:
+    try:
+        return _GAMES[slug]
+    except KeyError:
+        raise ValueError(f"There is no game called {slug!r}.") from None
+
+
+def games() -> list[Game]:
+    return list(_GAMES.values())
+
+
+__all__ = ["Game", "IllegalMove", "Outcome", "State", "games", "get"]
