@@ -8,7 +8,7 @@ and optionally `explain` and `normalize` for friendlier messages.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 class IllegalMove(ValueError):
@@ -88,9 +88,36 @@ class Game:
                 raise IllegalMove(f"Ply {ply} ({move}): {exc}") from None
         return state
 
+    def resume(self, texts: list[str]) -> State:
+        """The state of the last position text, with the earlier ones as its history.
+
+        This is how a stored game is picked up again without replaying every move:
+        the positions after each move are stored, and repetition needs only them.
+        """
+        if not texts:
+            raise ValueError("Nothing to resume from.")
+        state = self.parse(texts[0])
+        for text in texts[1:]:
+            nxt = self.parse(text)
+            state = replace(nxt, history=self.next_history(state, nxt))
+        return state
+
     def display(self, state: State, move: str) -> str:
         """How a legal move is shown to players (SAN for chess-like games)."""
         return move
+
+    # --- for the board and the move list -------------------------------------
+    def move_squares(self, move: str) -> tuple[str, ...]:
+        """The squares a move concerns, origin first (for highlighting and clicking)."""
+        return ()
+
+    def check_square(self, state: State) -> str | None:
+        """The square of a royal piece in check, if the game has check."""
+        return None
+
+    def captured(self, state: State) -> tuple[list[str], list[str]]:
+        """The pieces each seat has lost, as the position text writes them."""
+        return [], []
 
     # --- hooks ---------------------------------------------------------------
     def validate_options(self, options) -> dict:
@@ -112,6 +139,14 @@ class Game:
     def judge(self, state: State) -> Outcome | None:
         raise NotImplementedError
 
+    def repetition_key(self, state: State):
+        """What must be equal for two positions to count as the same one."""
+        return state
+
+    def repetition_window(self, state: State) -> int:
+        """How many earlier positions still count for repetition."""
+        return len(state.history) + 1
+
     def normalize(self, state: State, text: str) -> str:
         """Turn accepted spellings of a move (e.g. SAN) into the canonical one."""
         return text
@@ -127,16 +162,16 @@ class Game:
             memo["moves"] = tuple(sorted(set(self.generate(state))))
         return memo["moves"]
 
-    @staticmethod
-    def repetitions(state: State, key, window: int) -> int:
-        """How often `key` occurred among the last `window` earlier positions."""
+    def repetitions(self, state: State) -> int:
+        """How often this position occurred before, within the repetition window."""
+        window = self.repetition_window(state)
         if window <= 0:
             return 0
-        return state.history[-window:].count(key)
+        return state.history[-window:].count(self.repetition_key(state))
 
-    @staticmethod
-    def extend_history(state: State, key, window: int) -> tuple:
-        """History for the next state: this position's key appended, trimmed to `window`."""
+    def next_history(self, state: State, nxt: State) -> tuple:
+        """History for `nxt`, which follows `state`: its key appended, trimmed to the window."""
+        window = self.repetition_window(nxt)
         if window <= 0:
             return ()
-        return (state.history + (key,))[-window:]
+        return (state.history + (self.repetition_key(state),))[-window:]

@@ -9,7 +9,7 @@ Kingdom. The kings may never face each other; reaching the far rank with one's k
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.base import Game, IllegalMove, Outcome, State
 from rules.fen import format_board, parse_board
@@ -72,11 +72,6 @@ class ChessState(State):
     ep: int | None  # the en passant square as Fairy-Stockfish writes it
     halfmove: int
     fullmove: int
-
-    @property
-    def key(self) -> tuple:
-        """What must match for a repetition (Fairy-Stockfish's position key)."""
-        return (self.board, self.turn, self.castling, self.ep)
 
 
 def colour_of(piece: str) -> int:
@@ -267,6 +262,7 @@ class EmpireChess(Game):
     name = "Empire Chess"
     seats = ("White", "Black")
     grid = GRID
+    pgn_variant = "Empire"
 
     def start(self, options):
         return self.parse(START)
@@ -335,16 +331,15 @@ class EmpireChess(Game):
 
     def apply(self, s: ChessState, move: str) -> ChessState:
         board, castling, ep, irreversible = successor(s.board, s.castling, parse_uci(move))
-        halfmove = 0 if irreversible else s.halfmove + 1
-        return ChessState(
+        nxt = ChessState(
             board=board,
             turn=1 - s.turn,
             castling=castling,
             ep=ep,
-            halfmove=halfmove,
+            halfmove=0 if irreversible else s.halfmove + 1,
             fullmove=s.fullmove + (s.turn == BLACK),
-            history=self.extend_history(s, s.key, halfmove),
         )
+        return replace(nxt, history=self.next_history(s, nxt))
 
     def judge(self, s: ChessState) -> Outcome | None:
         if any(s.board[sq] == "K" for sq in RANK_8):
@@ -357,9 +352,16 @@ class EmpireChess(Game):
         if s.halfmove >= 100:
             return Outcome(None, "fifty-moves")
         # The third occurrence loses for the player whose move produced it.
-        if self.repetitions(s, s.key, s.halfmove) >= 2:
+        if self.repetitions(s) >= 2:
             return Outcome(s.turn, "repetition")
         return None
+
+    def repetition_key(self, s: ChessState) -> tuple:
+        """Fairy-Stockfish's position key: board, side, castling, en passant as written."""
+        return (s.board, s.turn, s.castling, s.ep)
+
+    def repetition_window(self, s: ChessState) -> int:
+        return s.halfmove  # positions since the last capture or pawn move
 
     # --- what players type and read ------------------------------------------
     def normalize(self, s: ChessState, text: str) -> str:
@@ -443,7 +445,7 @@ class EmpireChess(Game):
         return f"{what} cannot move to {GRID.names[to]}."
 
     # --- for the board and the move list -------------------------------------
-    def move_squares(self, move: str) -> tuple[str, str]:
+    def move_squares(self, move: str) -> tuple[str, ...]:
         return move[:2], move[2:4]
 
     def check_square(self, s: ChessState) -> str | None:

@@ -291,3 +291,14 @@ def test_special_positions_agree_with_fairy_stockfish(fen):
     assert game.legal_moves(state) == sorted(sf.legal_moves(oracle.VARIANT, fen, []))
     for move in game.legal_moves(state):
         assert game.display(state, move) == sf.get_san(oracle.VARIANT, fen, move)
+
+
+def test_resume_from_stored_positions_keeps_the_repetition_history():
+    moves = ["b1b2", "b8c6", "b2b1", "c6b8"] * 2
+    texts, state = [game.format(game.initial())], game.initial()
+    for move in moves[:-1]:
+        state = game.play(state, move)
+        texts.append(game.format(state))
+    resumed = game.resume(texts)
+    assert resumed == state and resumed.history == state.history
+    assert game.outcome(game.play(resumed, moves[-1])) == Outcome(WHITE, "repetition")

@@ -1,0 +1,47 @@
+# Imperia: `make run` to play, `make test` to check everything.
+PYTHON ?= python3.12
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+HOST ?= 127.0.0.1
+
+.PHONY: run test lint format install chromium bench clean
+
+$(BIN)/.installed: requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q -r requirements-dev.txt
+	touch $@
+
+install: $(BIN)/.installed
+
+run: install
+	$(BIN)/python manage.py migrate --noinput -v0
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	@echo ""
+	@echo "Imperia runs on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
+	@echo "First run? Make an admin account:  $(BIN)/python manage.py createsuperuser"
+	@echo ""
+	@trap 'kill 0' INT TERM EXIT; \
+	$(BIN)/python manage.py sweep & \
+	$(BIN)/daphne -b $(HOST) -p $(PORT) imperia_site.asgi:application
+
+chromium:
+	@command -v chromium >/dev/null || (apt-get update -q && apt-get install -y -q chromium)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+test: install chromium lint
+	$(BIN)/python -m pytest
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/python -m pytest -m e2e tests/e2e
+
+bench: install
+	$(BIN)/python bench/rules_speed.py
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,12 @@
+"""Test settings: a file-based SQLite test database (so the live server's threads and
+processes share it) and plain static storage (no manifest to build)."""
+
+from imperia_site.settings import *  # noqa: F403
+from imperia_site.settings import DATABASES, VAR_DIR
+
+DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
+STORAGES["staticfiles"] = {  # noqa: F405
+    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+}
+WHITENOISE_USE_FINDERS = True
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,10 @@
+"""Board renderers: a game's position -> an SVG picture. They know nothing of requests;
+whatever makes a square clickable is handed to them as plain attributes."""
+
+from play.boards.empire_chess import EmpireChessBoard
+
+RENDERERS = {board.slug: board for board in (EmpireChessBoard(),)}
+
+
+def renderer(slug: str):
+    return RENDERERS[slug]

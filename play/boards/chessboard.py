@@ -1,0 +1,127 @@
+"""A rectangular chequered board drawn as SVG, with hooks for each game's pieces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from rules.grid import Grid
+
+CELL = 60
+MARGIN = 22  # room for the coordinates
+
+
+@dataclass
+class Marks:
+    """What to show on top of the position."""
+
+    last_move: tuple[str, ...] = ()
+    check: str | None = None
+    selected: str | None = None
+    targets: frozenset = frozenset()
+    # square -> extra attributes (e.g. htmx) making it clickable
+    actions: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+class ChessboardRenderer:
+    slug: str
+    grid: Grid
+    title: str
+
+    def piece_at(self, state, sq: int) -> str | None:
+        return state.board[sq]
+
+    def piece_name(self, piece: str) -> str:
+        raise NotImplementedError
+
+    def draw_piece(self, piece: str, x: float, y: float) -> str:
+        raise NotImplementedError
+
+    def mini(self, piece: str) -> str:
+        """A small standalone SVG of one piece (captured material)."""
+        return (
+            f'<svg class="mini" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">'
+            f"{self.draw_piece(piece, CELL / 2, CELL / 2)}</svg>"
+        )
+
+    def render(self, state, *, bottom: int = 0, marks: Marks | None = None, caption="") -> str:
+        """SVG of the board with seat `bottom`'s side at the bottom."""
+        marks = marks or Marks()
+        g = self.grid
+        width, height = g.files * CELL + MARGIN, g.ranks * CELL + MARGIN
+        out = [
+            f'<svg class="board" viewBox="0 0 {width} {height}" role="group" '
+            f'aria-labelledby="board-title" xmlns="http://www.w3.org/2000/svg">',
+            f'<title id="board-title">{escape(self.title)}{escape(caption)}</title>',
+        ]
+        for sq, name in enumerate(g.names):
+            col, row = self._cell(sq, bottom)
+            x, y = MARGIN + col * CELL, row * CELL
+            out.append(self._square(state, sq, name, x, y, marks))
+        for i in range(g.files):
+            f = i if bottom == 0 else g.files - 1 - i
+            out.append(
+                f'<text class="coord" x="{MARGIN + i * CELL + CELL / 2}" y="{height - 6}" '
+                f'aria-hidden="true">{name_file(g, f)}</text>'
+            )
+        for i in range(g.ranks):
+            r = g.ranks - 1 - i if bottom == 0 else i
+            out.append(
+                f'<text class="coord" x="{MARGIN / 2}" y="{i * CELL + CELL / 2 + 5}" '
+                f'aria-hidden="true">{r + 1}</text>'
+            )
+        out.append("</svg>")
+        return "".join(out)
+
+    def _cell(self, sq: int, bottom: int) -> tuple[int, int]:
+        g = self.grid
+        f, r = g.file_of(sq), g.rank_of(sq)
+        if bottom == 0:
+            return f, g.ranks - 1 - r
+        return g.files - 1 - f, r
+
+    def _square(self, state, sq, name, x, y, marks: Marks) -> str:
+        g = self.grid
+        piece = self.piece_at(state, sq)
+        shade = "light" if (g.file_of(sq) + g.rank_of(sq)) % 2 else "dark"
+        classes = ["sq", shade]
+        label = [name, self.piece_name(piece) if piece else "empty"]
+        if name in marks.last_move:
+            classes.append("last")
+            label.append("last move")
+        if name == marks.check:
+            classes.append("check")
+            label.append("in check")
+        if name == marks.selected:
+            classes.append("selected")
+            label.append("selected")
+        if name in marks.targets:
+            classes.append("target")
+            label.append("capture here" if piece else "move here")
+        action = marks.actions.get(name)
+        attrs = ""
+        if action:
+            attrs = ' role="button" tabindex="0"' + "".join(
+                f' {k}="{escape(v)}"' for k, v in action.items()
+            )
+        parts = [
+            f'<g class="{" ".join(classes)}" data-square="{name}" aria-label="{escape(", ".join(label))}"{attrs}>',
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>',
+        ]
+        if name in marks.last_move:
+            parts.append(f'<rect class="last-frame" x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}"/>')  # fmt: skip
+        if name == marks.check:
+            parts.append(f'<circle class="check-ring" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.46}"/>')  # fmt: skip
+        if piece:
+            parts.append(self.draw_piece(piece, x + CELL / 2, y + CELL / 2))
+        if name in marks.targets:
+            if piece:
+                parts.append(f'<circle class="capture-ring" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.44}"/>')  # fmt: skip
+            else:
+                parts.append(f'<circle class="target-dot" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.14}"/>')  # fmt: skip
+        parts.append("</g>")
+        return "".join(parts)
+
+
+def name_file(grid: Grid, f: int) -> str:
+    return grid.names[f][0]

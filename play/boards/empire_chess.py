@@ -1,0 +1,51 @@
+"""Empire Chess pieces: the Empire as gold shields with the piece's letter, the Kingdom as
+black chess figures, so the two sides differ in shape as well as colour."""
+
+from __future__ import annotations
+
+from html import escape
+
+from play.boards.chessboard import CELL, ChessboardRenderer
+from rules.empire_chess import GRID, PIECE_NAMES
+
+KINGDOM_GLYPHS = {"k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟"}
+
+
+class EmpireChessBoard(ChessboardRenderer):
+    slug = "empire-chess"
+    grid = GRID
+    title = "Empire Chess board"
+
+    def piece_name(self, piece: str) -> str:
+        side = "Empire" if piece.isupper() else "Kingdom"
+        return f"{side} {PIECE_NAMES[piece]}"
+
+    def draw_piece(self, piece: str, x: float, y: float) -> str:
+        return f'<g class="piece" aria-hidden="true">{self.glyph(piece, x, y)}</g>'
+
+    @staticmethod
+    def glyph(piece: str, x: float, y: float, size: float = CELL) -> str:
+        s = size / CELL
+        if piece.isupper():
+            # A gold shield: flat top, pointed bottom; the Kaiser wears a crown.
+            w, h = 21 * s, 24 * s
+            path = (
+                f"M{x - w},{y - h * 0.8} L{x + w},{y - h * 0.8} L{x + w},{y + h * 0.2} "
+                f"Q{x + w},{y + h * 0.7} {x},{y + h} Q{x - w},{y + h * 0.7} {x - w},{y + h * 0.2} Z"
+            )
+            crown = ""
+            if piece == "K":
+                crown = (
+                    f'<path class="crown" d="M{x - 12 * s},{y - h * 0.8} L{x - 12 * s},{y - h * 1.15} '
+                    f"L{x - 6 * s},{y - h * 0.95} L{x},{y - h * 1.2} L{x + 6 * s},{y - h * 0.95} "
+                    f'L{x + 12 * s},{y - h * 1.15} L{x + 12 * s},{y - h * 0.8} Z"/>'
+                )
+            return (
+                f'<path class="empire" d="{path}"/>{crown}'
+                f'<text class="empire-letter" x="{x}" y="{y + 9 * s}" font-size="{24 * s}">'
+                f"{escape(piece)}</text>"
+            )
+        return (
+            f'<text class="kingdom" x="{x}" y="{y + 15 * s}" font-size="{46 * s}">'
+            f"{KINGDOM_GLYPHS[piece]}</text>"
+        )

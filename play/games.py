@@ -1,0 +1,134 @@
+"""The life of a game outside its moves: create, join, abort, resign, finish, rebuild."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.utils import timezone
+
+import rules
+from play.live import broadcast
+from play.models import Game, Move, Seat
+
+
+class Refused(Exception):
+    """A request the platform turns down; `status` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+SIDES = ("white", "black", "random")
+
+
+def create(user, slug: str, side: str, listing: str, options=None) -> Game:
+    try:
+        game_rules = rules.get(slug)
+        state = game_rules.initial(options)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+    if side not in SIDES:
+        raise Refused("Choose White, Black or random.")
+    if listing not in Game.Listing.values:
+        raise Refused("Choose an open seek or a private invitation link.")
+    index = {"white": 0, "black": 1}.get(side, random.randrange(2))
+    text = game_rules.format(state)
+    with transaction.atomic():
+        game = Game.objects.create(
+            game_slug=slug,
+            options=options or {},
+            rules_version=game_rules.rules_version,
+            listing=listing,
+            created_by=user,
+            requested_side=side,
+            initial_position=text,
+            position=text,
+        )
+        Seat.objects.create(game=game, user=user, index=index)
+    return game
+
+
+def locked(game_id: int) -> Game:
+    """The game row, locked until the surrounding transaction ends."""
+    return Game.objects.select_for_update().prefetch_related("seats").get(pk=game_id)
+
+
+def join(game: Game, user) -> Game:
+    with transaction.atomic():
+        game = locked(game.pk)
+        if game.seat_of(user):
+            return game
+        if game.status != Game.Status.OPEN:
+            raise Refused("This game already has its players.", 409)
+        taken = {s.index for s in game.seats.all()}
+        Seat.objects.create(game=game, user=user, index=1 - taken.pop())
+        game.status = Game.Status.ACTIVE
+        game.started_at = timezone.now()
+        game.revision += 1
+        game.save()
+        transaction.on_commit(lambda: broadcast(game))
+    return Game.objects.prefetch_related("seats").get(pk=game.pk)
+
+
+def abort(game: Game, user) -> Game:
+    """Cancel a seek, or abort before both sides have moved."""
+    with transaction.atomic():
+        game = locked(game.pk)
+        if not game.seat_of(user):
+            raise Refused("Only the players may abort this game.", 403)
+        if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE) or game.ply >= 2:
+            raise Refused("A game can be aborted only before both sides have moved.", 409)
+        end(game, None, "abort", Game.Status.ABORTED)
+    return game
+
+
+def resign(game: Game, user) -> Game:
+    with transaction.atomic():
+        game = locked(game.pk)
+        seat = game.seat_of(user)
+        if not seat:
+            raise Refused("Only the players may resign.", 403)
+        if game.status != Game.Status.ACTIVE:
+            raise Refused("This game is not in play.", 409)
+        end(game, 1 - seat.index, "resign")
+    return game
+
+
+def end(game: Game, winner: int | None, reason: str, status=Game.Status.FINISHED) -> None:
+    """Record a result inside the caller's transaction and tell everyone after it."""
+    game.status = status
+    game.winner = winner
+    game.reason = reason
+    game.finished_at = timezone.now()
+    game.revision += 1
+    game.offers.filter(status="open").update(status="withdrawn", answered_at=game.finished_at)
+    game.save()
+    transaction.on_commit(lambda: broadcast(game))
+
+
+def state_of(game: Game) -> rules.State:
+    """The current rules state, from the stored positions (with repetition history)."""
+    texts = [game.initial_position, *game.moves.values_list("position_after", flat=True)]
+    return game.rules.resume(texts)
+
+
+def rebuild(game: Game) -> rules.State:
+    """Replay the move log alone through the rules, checking every stored fact on the way.
+
+    Raises ValueError naming the first ply whose stored position or hash disagrees.
+    """
+    game_rules = game.rules
+    state = game_rules.parse(game.initial_position)
+    previous = ""
+    for move in game.moves.order_by("ply"):
+        state = game_rules.play(state, move.text)
+        if game_rules.format(state) != move.position_after:
+            raise ValueError(f"Ply {move.ply}: stored position differs from the replay.")
+        expected = Move.chain(previous, move.ply, move.text, move.position_after, move.created_at)
+        if move.hash != expected:
+            raise ValueError(f"Ply {move.ply}: the hash chain is broken.")
+        previous = move.hash
+    return state

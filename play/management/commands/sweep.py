@@ -1,0 +1,26 @@
+import logging
+import time
+
+from django.core.management.base import BaseCommand
+
+from play.sweeper import sweep_once
+
+log = logging.getLogger("imperia.sweep")
+
+
+class Command(BaseCommand):
+    help = "Run the periodic duties (expired seeks; later timeouts) in a loop."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--once", action="store_true", help="one pass, then exit")
+        parser.add_argument("--every", type=float, default=5.0, help="seconds between passes")
+
+    def handle(self, *args, once=False, every=5.0, **options):
+        while True:
+            done = sweep_once()
+            if any(done.values()):
+                log.info("sweep: %s", ", ".join(f"{k}: {v}" for k, v in done.items() if v))
+            if once:
+                self.stdout.write(", ".join(f"{k}: {v}" for k, v in done.items()))
+                return
+            time.sleep(every)

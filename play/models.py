@@ -1,0 +1,184 @@
+"""Games, seats, moves and offers. The move log is the truth; Game caches its end."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+import rules
+
+
+def new_public_id() -> str:
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")[:8]
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def game_choices():
+    return [(g.slug, g.name) for g in rules.games()]
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        SETUP = "setup", "Setting up"
+        OPEN = "open", "Waiting for an opponent"
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+        DISPUTED = "disputed", "Disputed"
+
+    class Listing(models.TextChoices):
+        SEEK = "seek", "Open seek in the lobby"
+        INVITE = "invite", "Private invitation link"
+
+    public_id = models.CharField(max_length=12, unique=True, default=new_public_id, editable=False)
+    game_slug = models.CharField(max_length=32, choices=game_choices)
+    options = models.JSONField(default=dict, blank=True)
+    rules_version = models.PositiveIntegerField(default=1)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    listing = models.CharField(max_length=6, choices=Listing.choices, default=Listing.SEEK)
+    invite_token = models.CharField(max_length=32, default=new_invite_token, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    requested_side = models.CharField(max_length=6, default="random")
+    time_control = models.JSONField(default=dict, blank=True)  # {} = no clock
+    # The end of the move log, cached: position after the last move and its ply.
+    initial_position = models.TextField()
+    position = models.TextField()
+    ply = models.PositiveIntegerField(default=0)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=32, blank=True)
+    # Bumped on every change players must see (move, offer, result): keys the renders.
+    revision = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "listing"])]
+
+    def __str__(self):
+        return f"{self.rules.name} {self.public_id}"
+
+    @property
+    def rules(self) -> rules.Game:
+        return rules.get(self.game_slug)
+
+    def get_absolute_url(self):
+        return reverse("game", args=[self.public_id])
+
+    def seat_of(self, user) -> Seat | None:
+        if not user.is_authenticated:
+            return None
+        return next((s for s in self.seats.all() if s.user_id == user.pk), None)
+
+    def player(self, index: int):
+        seat = next((s for s in self.seats.all() if s.index == index), None)
+        return seat.user if seat else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+    @property
+    def result_text(self) -> str:
+        if self.status == self.Status.ABORTED:
+            return "Aborted"
+        if self.status != self.Status.FINISHED:
+            return ""
+        if self.winner is None:
+            return f"Draw ({self.reason_text})"
+        return f"{self.rules.seats[self.winner]} wins ({self.reason_text})"
+
+    @property
+    def reason_text(self) -> str:
+        return REASONS.get(self.reason, self.reason)
+
+
+REASONS = {
+    "campmate": "campmate",
+    "checkmate": "checkmate",
+    "stalemate": "stalemate, which loses",
+    "repetition": "third repetition, which loses for the repeater",
+    "fifty-moves": "fifty-move rule",
+    "resign": "resignation",
+    "timeout": "time forfeit",
+    "agreement": "draw agreed",
+    "abort": "aborted",
+    "ruling": "referee's ruling",
+}
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} as {self.game.rules.seats[self.index]}"
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()  # 1 for the first move
+    seat = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=200)  # canonical move text
+    display = models.CharField(max_length=200)  # as players read it (SAN)
+    position_after = models.TextField()
+    created_at = models.DateTimeField()
+    clock_after = models.JSONField(null=True, blank=True)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["ply"]
+        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="one_move_per_ply")]
+
+    def __str__(self):
+        return f"{self.ply}. {self.display}"
+
+    @staticmethod
+    def chain(previous_hash: str, ply: int, text: str, position: str, at) -> str:
+        """Each move's hash covers the one before it, so an edited log shows."""
+        data = "\n".join((previous_hash, str(ply), text, position, at.isoformat()))
+        return hashlib.sha256(data.encode()).hexdigest()
+
+
+class Offer(models.Model):
+    class Kind(models.TextChoices):
+        DRAW = "draw", "Draw"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        WITHDRAWN = "withdrawn", "Lapsed"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="offers")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField()
+    ply = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} offer by seat {self.seat} at ply {self.ply}"

@@ -1,0 +1,73 @@
+"""The move service: one transaction, the game row locked, the expected ply checked."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+import rules
+from play.games import Refused, end, locked, state_of
+from play.live import broadcast
+from play.models import Game, Move
+
+
+class StaleMove(Refused):
+    """The board the player acted on is no longer current (409, send a fresh board)."""
+
+    def __init__(self, message: str):
+        super().__init__(message, 409)
+
+
+def submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
+    try:
+        with transaction.atomic():
+            return _submit(locked(game.pk), user, text, expected_ply)
+    except IntegrityError:
+        # Another request stored this ply between our read and our write.
+        raise StaleMove("That move came too late: the position has changed.") from None
+
+
+def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
+    seat = game.seat_of(user)
+    if seat is None:
+        raise Refused("Only the players of this game may move.", 403)
+    if expected_ply is not None and expected_ply != game.ply:
+        raise StaleMove("That move was made on an old board; here is the current one.")
+    if game.status != Game.Status.ACTIVE:
+        raise StaleMove("This game is not in play.")
+    game_rules = game.rules
+    state = state_of(game)
+    if game_rules.to_move(state) != seat.index:
+        raise Refused("It is not your turn.", 409)
+    try:
+        after = game_rules.play(state, text)
+    except rules.IllegalMove as exc:
+        raise Refused(str(exc)) from None
+    canonical = game_rules.normalize(state, text.strip())
+    now = timezone.now()
+    position = game_rules.format(after)
+    previous = game.moves.order_by("-ply").values_list("hash", flat=True).first() or ""
+    move = Move.objects.create(
+        game=game,
+        ply=game.ply + 1,
+        seat=seat.index,
+        text=canonical,
+        display=game_rules.display(state, canonical),
+        position_after=position,
+        created_at=now,
+        hash=Move.chain(previous, game.ply + 1, canonical, position, now),
+    )
+    # A standing offer lapses when its receiver moves instead of answering.
+    game.offers.filter(status="open").exclude(seat=seat.index).update(
+        status="withdrawn", answered_at=now
+    )
+    game.position = position
+    game.ply += 1
+    outcome = game_rules.outcome(after)
+    if outcome:
+        end(game, outcome.winner, outcome.reason)
+    else:
+        game.revision += 1
+        game.save()
+        transaction.on_commit(lambda: broadcast(game))
+    return move

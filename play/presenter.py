@@ -1,0 +1,135 @@
+"""What a player or spectator sees of a game: the live fragment (board, status, moves,
+actions), rendered once per perspective per revision and cached."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from play import offers
+from play.boards import renderer
+from play.boards.chessboard import Marks
+from play.games import state_of
+from play.models import Game
+
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_SIZE = 1024
+_LOCK = Lock()
+
+
+def seat_index(game: Game, user) -> int | None:
+    seat = game.seat_of(user)
+    return seat.index if seat else None
+
+
+def live_html(game: Game, seat: int | None, *, selected=None, notice=None, oob=False) -> str:
+    """The #live fragment for a seat (None: a spectator)."""
+    if selected is not None or notice is not None:
+        return _render(game, seat, selected, notice, oob)
+    key = (game.pk, game.revision, seat, oob)
+    with _LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    html = _render(game, seat, None, None, oob)
+    with _LOCK:
+        _CACHE[key] = html
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return html
+
+
+def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
+    game_rules = game.rules
+    state = state_of(game)
+    moves = list(game.moves.all())
+    board = renderer(game.game_slug)
+    live_url = reverse("game-live", args=[game.public_id])
+    move_url = reverse("game-move", args=[game.public_id])
+    my_turn = game.status == Game.Status.ACTIVE and seat is not None and game_rules.to_move(state) == seat
+    marks = Marks(
+        last_move=game_rules.move_squares(moves[-1].text) if moves else (),
+        check=game_rules.check_square(state) if not game.is_over else None,
+    )
+    if my_turn:
+        by_origin: dict[str, dict[str, str]] = {}
+        for move in game_rules.legal_moves(state):
+            origin, target = game_rules.move_squares(move)
+            by_origin.setdefault(origin, {})[target] = move
+        if selected not in by_origin:
+            selected = None
+        for origin in by_origin:
+            marks.actions[origin] = {"hx-get": f"{live_url}?select={origin}"}
+        if selected:
+            marks.selected = selected
+            marks.targets = frozenset(by_origin[selected])
+            marks.actions[selected] = {"hx-get": live_url}
+            for target, move in by_origin[selected].items():
+                marks.actions[target] = {
+                    "hx-post": move_url,
+                    "hx-vals": f'{{"move": "{move}", "ply": "{game.ply}"}}',
+                }
+    bottom = seat if seat is not None else 0
+    to_move = game_rules.to_move(state)
+    standing = offers.standing_offer(game)
+    lost = game_rules.captured(state)
+    context = {
+        "game": game,
+        "seat": seat,
+        "oob": oob,
+        "notice": notice,
+        "my_turn": my_turn,
+        "selected": selected,
+        "board_svg": board.render(
+            state, bottom=bottom, marks=marks, caption=_caption(game, state, bottom)
+        ),
+        "players": [
+            {
+                "index": i,
+                "name": game_rules.seats[i],
+                "user": game.player(i),
+                "taken": [(board.piece_name(p), board.mini(p)) for p in lost[1 - i]],
+            }
+            for i in (1 - bottom, bottom)
+        ],
+        "move_rows": _rows(moves),
+        "status": _status(game, state, seat, to_move),
+        "offer": standing,
+        "offer_is_mine": standing is not None and standing.seat == seat,
+        "can_abort": seat is not None and game.status in ("open", "active") and game.ply < 2,
+        "can_resign": seat is not None and game.status == "active",
+    }
+    return render_to_string("play/partials/live.html", context)
+
+
+def _caption(game: Game, state, bottom: int) -> str:
+    game_rules = game.rules
+    text = f", {game_rules.seats[bottom]} at the bottom"
+    check = game_rules.check_square(state)
+    if check and not game.is_over:
+        text += f", king on {check} in check"
+    return text
+
+
+def _rows(moves) -> list[tuple[int, str, str]]:
+    rows = []
+    for i in range(0, len(moves), 2):
+        pair = moves[i : i + 2]
+        rows.append((i // 2 + 1, pair[0].display, pair[1].display if len(pair) > 1 else ""))
+    return rows
+
+
+def _status(game: Game, state, seat, to_move) -> str:
+    names = game.rules.seats
+    if game.status == Game.Status.OPEN:
+        return "Waiting for an opponent."
+    if game.is_over:
+        return game.result_text + "."
+    if to_move is None:
+        return ""
+    if seat is not None:
+        return "Your turn." if to_move == seat else f"Waiting for {names[to_move]}."
+    return f"{names[to_move]} to move."

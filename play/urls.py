@@ -1,0 +1,23 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from play import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("new/", views.new_game, name="new-game"),
+    path("g/<str:public_id>/", views.game_page, name="game"),
+    path("g/<str:public_id>/live/", views.live, name="game-live"),
+    path("g/<str:public_id>/move/", views.move, name="game-move"),
+    path("g/<str:public_id>/join/", views.join, name="game-join"),
+    path("g/<str:public_id>/resign/", views.resign, name="game-resign"),
+    path("g/<str:public_id>/abort/", views.abort, name="game-abort"),
+    path("g/<str:public_id>/draw/", views.draw, name="game-draw"),
+    path("g/<str:public_id>/pgn/", views.pgn, name="game-pgn"),
+    path("invite/<str:token>", views.invite, name="invite"),
+    path("@/<str:username>/", views.profile, name="profile"),
+    path("rules/<slug:slug>/", views.rules_page, name="rules"),
+    path("signup/", views.signup, name="signup"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+]

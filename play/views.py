@@ -1,0 +1,219 @@
+"""Thin views: parse the request, call one service function, render."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import TemplateDoesNotExist, get_template
+from django.views.decorators.http import require_GET, require_POST
+
+import rules
+from play import games, moves, offers, presenter
+from play.forms import NewGameForm, SignupForm
+from play.models import Game
+from rules import pgn as pgn_text
+
+
+def _game(public_id: str) -> Game:
+    return get_object_or_404(Game.objects.prefetch_related("seats__user"), public_id=public_id)
+
+
+def _answer(request, game: Game, notice: str | None = None, status: int = 200):
+    """htmx gets the fresh live fragment (with the notice); a plain form gets a redirect."""
+    game = _game(game.public_id)
+    if request.htmx:
+        seat = presenter.seat_index(game, request.user)
+        return HttpResponse(presenter.live_html(game, seat, notice=notice), status=status)
+    if notice:
+        messages.error(request, notice)
+    return redirect(game)
+
+
+@require_GET
+def lobby(request):
+    seeks = Game.objects.filter(status=Game.Status.OPEN, listing=Game.Listing.SEEK)
+    mine = Game.objects.none()
+    if request.user.is_authenticated:
+        mine = Game.objects.filter(
+            seats__user=request.user, status__in=[Game.Status.OPEN, Game.Status.ACTIVE]
+        )
+    return render(
+        request,
+        "play/lobby.html",
+        {
+            "seeks": seeks.select_related("created_by")[:100],
+            "mine": mine.prefetch_related("seats__user")[:100],
+            "form": NewGameForm(),
+            "games": rules.games(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def new_game(request):
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        return render(request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400)
+    try:
+        game = games.create(
+            request.user, form.cleaned_data["game"], form.cleaned_data["side"], form.cleaned_data["listing"]
+        )
+    except games.Refused as exc:
+        form.add_error(None, exc.message)
+        return render(request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400)
+    return redirect(game)
+
+
+@require_GET
+def game_page(request, public_id):
+    game = _game(public_id)
+    seat = presenter.seat_index(game, request.user)
+    if game.listing == Game.Listing.INVITE and game.status == Game.Status.OPEN and seat is None:
+        raise Http404("No such game.")  # a private invitation is reached by its link only
+    invite_url = None
+    if seat is not None and game.listing == Game.Listing.INVITE and game.status == Game.Status.OPEN:
+        invite_url = request.build_absolute_uri(f"/invite/{game.invite_token}")
+    return render(
+        request,
+        "play/game.html",
+        {
+            "game": game,
+            "seat": seat,
+            "live": presenter.live_html(game, seat),
+            "invite_url": invite_url,
+            "can_join": seat is None and game.status == Game.Status.OPEN,
+        },
+    )
+
+
+@require_GET
+def live(request, public_id):
+    game = _game(public_id)
+    seat = presenter.seat_index(game, request.user)
+    selected = request.GET.get("select")
+    return HttpResponse(presenter.live_html(game, seat, selected=selected))
+
+
+@require_POST
+def move(request, public_id):
+    game = _game(public_id)
+    text = request.POST.get("move", "")
+    ply = request.POST.get("ply", "")
+    if ply and not ply.isdigit():
+        return _answer(request, game, "Malformed request: the ply must be a number.", 400)
+    if not request.user.is_authenticated:
+        return _answer(request, game, "Log in to play.", 403)
+    try:
+        moves.submit(game, request.user, text, int(ply) if ply else None)
+    except games.Refused as exc:
+        return _answer(request, game, exc.message, exc.status)
+    return _answer(request, game)
+
+
+def _action(function):
+    """A POST that changes a game through one service call and answers like a move."""
+
+    @require_POST
+    def view(request, public_id):
+        game = _game(public_id)
+        if not request.user.is_authenticated:
+            return _answer(request, game, "Log in to play.", 403)
+        try:
+            function(request, game)
+        except games.Refused as exc:
+            return _answer(request, game, exc.message, exc.status)
+        return _answer(request, game)
+
+    return view
+
+
+resign = _action(lambda request, game: games.resign(game, request.user))
+abort = _action(lambda request, game: games.abort(game, request.user))
+draw = _action(lambda request, game: offers.act(game, request.user, request.POST.get("action", "")))
+
+
+@login_required
+@require_POST
+def join(request, public_id):
+    game = _game(public_id)
+    if game.listing != Game.Listing.SEEK:
+        raise PermissionDenied("This game is joined through its invitation link.")
+    return _join(request, game)
+
+
+def invite(request, token):
+    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), invite_token=token)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/login/?next=/invite/{token}")
+        return _join(request, game)
+    if game.seat_of(request.user) or game.status != Game.Status.OPEN:
+        return redirect(game)
+    return render(request, "play/invite.html", {"game": game, "token": token})
+
+
+def _join(request, game: Game):
+    try:
+        games.join(game, request.user)
+    except games.Refused as exc:
+        messages.error(request, exc.message)
+    return redirect(game)
+
+
+@require_GET
+def pgn(request, public_id):
+    game = _game(public_id)
+    names = {i: (game.player(i).username if game.player(i) else "?") for i in (0, 1)}
+    outcome = rules.Outcome(game.winner, game.reason) if game.status == Game.Status.FINISHED else None
+    text = pgn_text.export(
+        game.rules,
+        [m.text for m in game.moves.all()],
+        {
+            "Event": f"Imperia {game.rules.name}",
+            "Site": request.build_absolute_uri(game.get_absolute_url()),
+            "Date": game.created_at.strftime("%Y.%m.%d"),
+            "Round": "-",
+            "White": names[0],
+            "Black": names[1],
+        },
+        outcome,
+    )
+    response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="imperia-{game.public_id}.pgn"'
+    return response
+
+
+@require_GET
+def profile(request, username):
+    player = get_object_or_404(get_user_model(), username=username)
+    played = (
+        Game.objects.filter(seats__user=player)
+        .filter(~Q(status=Game.Status.OPEN) | Q(listing=Game.Listing.SEEK))
+        .prefetch_related("seats__user")
+    )
+    return render(request, "play/profile.html", {"player": player, "games": played[:200]})
+
+
+def signup(request):
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("lobby")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_GET
+def rules_page(request, slug):
+    try:
+        game_rules = rules.get(slug)
+        template = get_template(f"rules/{slug}.html")
+    except (ValueError, TemplateDoesNotExist):
+        raise Http404("No such game.") from None
+    return HttpResponse(template.render({"game": game_rules}, request))

@@ -1,0 +1,47 @@
+"""PGN for the chess-like games (export; the SAN comes from each game's `display`)."""
+
+from __future__ import annotations
+
+from rules.base import Game, Outcome
+
+
+def result_token(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return "*"
+    if outcome.winner is None:
+        return "1/2-1/2"
+    return "1-0" if outcome.winner == 0 else "0-1"
+
+
+def export(game: Game, moves: list[str], headers: dict[str, str], outcome=None) -> str:
+    """PGN text of a game played from its initial position.
+
+    `outcome` may come from outside the rules (resignation, timeout, agreement).
+    """
+    state = game.initial()
+    start = game.format(state)
+    tokens = []
+    for ply, move in enumerate(moves):
+        if ply % 2 == 0:
+            tokens.append(f"{ply // 2 + 1}.")
+        tokens.append(game.display(state, move))
+        state = game.play(state, move)
+    outcome = outcome or game.outcome(state)
+    result = result_token(outcome)
+    tags = {**headers, "Result": result, "Variant": game.pgn_variant, "SetUp": "1", "FEN": start}
+    if outcome is not None:
+        tags.setdefault("Termination", outcome.reason)
+    lines = [f'[{key} "{_escape(str(value))}"]' for key, value in tags.items()]
+    body, line = [], ""
+    for token in [*tokens, result]:
+        if len(line) + len(token) + 1 > 79:
+            body.append(line)
+            line = token
+        else:
+            line = f"{line} {token}" if line else token
+    body.append(line)
+    return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')

@@ -1,0 +1,20 @@
+// Keyboard play on SVG boards: Enter or Space on a focused square clicks it, and focus
+// stays on that square when the board is swapped for a fresh one.
+(function () {
+  var focusedSquare = null;
+  document.addEventListener("keydown", function (event) {
+    var square = event.target.closest && event.target.closest("[data-square][role=button]");
+    if (!square || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    square.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
+  document.addEventListener("focusin", function (event) {
+    var square = event.target.closest && event.target.closest("[data-square]");
+    focusedSquare = square ? square.getAttribute("data-square") : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!focusedSquare || document.activeElement !== document.body) return;
+    var again = document.querySelector('[data-square="' + focusedSquare + '"][role=button]');
+    if (again) again.focus();
+  });
+})();
