@@ -68,12 +68,12 @@ class Game(models.Model):
     def __str__(self):
         return f"{self.rules.name} {self.public_id}"
 
+    def get_absolute_url(self):
+        return reverse("game", args=[self.public_id])
+
     @property
     def rules(self) -> rules.Game:
         return rules.get(self.game_slug)
-
-    def get_absolute_url(self):
-        return reverse("game", args=[self.public_id])
 
     def seat_of(self, user) -> Seat | None:
         if not user.is_authenticated:
@@ -119,7 +119,9 @@ REASONS = {
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
     index = models.PositiveSmallIntegerField()
     joined_at = models.DateTimeField(auto_now_add=True)
 

@@ -29,7 +29,7 @@ def live_html(game: Game, seat: int | None, *, selected=None, notice=None, oob=F
     """The #live fragment for a seat (None: a spectator)."""
     if selected is not None or notice is not None:
         return _render(game, seat, selected, notice, oob)
-    key = (game.pk, game.revision, seat, oob)
+    key = (game.public_id, game.revision, seat, oob)
     with _LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
@@ -49,7 +49,9 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
     board = renderer(game.game_slug)
     live_url = reverse("game-live", args=[game.public_id])
     move_url = reverse("game-move", args=[game.public_id])
-    my_turn = game.status == Game.Status.ACTIVE and seat is not None and game_rules.to_move(state) == seat
+    my_turn = (
+        game.status == Game.Status.ACTIVE and seat is not None and game_rules.to_move(state) == seat
+    )
     marks = Marks(
         last_move=game_rules.move_squares(moves[-1].text) if moves else (),
         check=game_rules.check_square(state) if not game.is_over else None,
@@ -130,6 +132,7 @@ def _status(game: Game, state, seat, to_move) -> str:
         return game.result_text + "."
     if to_move is None:
         return ""
+    check = " (in check)" if game.rules.check_square(state) else ""
     if seat is not None:
-        return "Your turn." if to_move == seat else f"Waiting for {names[to_move]}."
-    return f"{names[to_move]} to move."
+        return f"Your turn{check}." if to_move == seat else f"Waiting for {names[to_move]}{check}."
+    return f"{names[to_move]} to move{check}."

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import TemplateDoesNotExist, get_template
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
@@ -59,14 +60,21 @@ def lobby(request):
 def new_game(request):
     form = NewGameForm(request.POST)
     if not form.is_valid():
-        return render(request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400)
+        return render(
+            request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400
+        )
     try:
         game = games.create(
-            request.user, form.cleaned_data["game"], form.cleaned_data["side"], form.cleaned_data["listing"]
+            request.user,
+            form.cleaned_data["game"],
+            form.cleaned_data["side"],
+            form.cleaned_data["listing"],
         )
     except games.Refused as exc:
         form.add_error(None, exc.message)
-        return render(request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400)
+        return render(
+            request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400
+        )
     return redirect(game)
 
 
@@ -170,7 +178,9 @@ def _join(request, game: Game):
 def pgn(request, public_id):
     game = _game(public_id)
     names = {i: (game.player(i).username if game.player(i) else "?") for i in (0, 1)}
-    outcome = rules.Outcome(game.winner, game.reason) if game.status == Game.Status.FINISHED else None
+    outcome = (
+        rules.Outcome(game.winner, game.reason) if game.status == Game.Status.FINISHED else None
+    )
     text = pgn_text.export(
         game.rules,
         [m.text for m in game.moves.all()],
@@ -202,11 +212,18 @@ def profile(request, username):
 
 def signup(request):
     form = SignupForm(request.POST or None)
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
+        next_url = ""
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect("lobby")
-    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+        login(request, form.save())
+        return redirect(next_url or "lobby")
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "next": next_url},
+        status=400 if form.errors else 200,
+    )
 
 
 @require_GET

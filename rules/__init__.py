@@ -1,8 +1,8 @@
 """The rules of Imperia's games: pure Python, no Django, no I/O, immutable states.
 
-    import rules
-    g = rules.get("empire-chess")
-    s = g.play(g.initial(), "e3e4")
+import rules
+g = rules.get("empire-chess")
+s = g.play(g.initial(), "e3e4")
 """
 
 from rules.base import Game, IllegalMove, Outcome, State

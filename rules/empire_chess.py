@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from rules.base import Game, IllegalMove, Outcome, State
+from rules.base import Game, Outcome, State
 from rules.fen import format_board, parse_board
 from rules.grid import ALL_DIRECTIONS, DIAGONAL, KNIGHT_LEAPS, ORTHOGONAL, Grid
 
@@ -58,10 +58,13 @@ PAWN_ATTACKS = (
 )
 PAWN_ATTACKED_FROM = (PAWN_ATTACKS[BLACK], PAWN_ATTACKS[WHITE])
 SOLDIER_STEPS = tuple(GRID.leaps(sq, ((0, 1), (-1, 0), (1, 0))) for sq in range(64))
+BESIDE = tuple(GRID.leaps(sq, ((-1, 0), (1, 0))) for sq in range(64))
 SOLDIER_ATTACKED_FROM = tuple(GRID.leaps(sq, ((0, -1), (-1, 0), (1, 0))) for sq in range(64))
 
 UCI = re.compile(r"^([a-h][1-8])([a-h][1-8])([qQ]?)$")
-E8, F8, G8, D8, C8, B8, A8, H8 = (GRID.index(n) for n in ("e8", "f8", "g8", "d8", "c8", "b8", "a8", "h8"))  # fmt: skip
+A8, B8, C8, D8, E8, F8, G8, H8 = RANK_8
+# Black's castling: right, rook square, squares that must be empty, squares the king crosses.
+CASTLING = (("k", H8, (F8, G8), (F8, G8)), ("q", A8, (D8, C8, B8), (D8, C8)))
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,7 @@ def legal_moves(board: tuple, turn: int, castling: str, ep: int | None) -> list:
             continue
         out.append((frm, to, promo))
     if turn == BLACK and castling and king == E8 and not attacked(board, E8, WHITE):
-        for right, rook, path, crossed in (("k", H8, (F8, G8), (F8, G8)), ("q", A8, (D8, C8, B8), (D8, C8))):  # fmt: skip
+        for right, rook, path, crossed in CASTLING:
             if right in castling and board[rook] == "r" and all(board[s] is None for s in path):
                 without_king = board[:E8] + (None,) + board[E8 + 1 :]
                 if not any(
@@ -237,10 +240,9 @@ def successor(board: tuple, castling: str, move: tuple) -> tuple[tuple, str, int
         if rook in (frm, to):
             castling = castling.replace(right, "")
     ep = None
-    if piece == "p" and frm - to == 16:
-        # Written only when a White pawn stands beside, legal capture or not.
-        if any(after[t] == "P" for t in GRID.leaps(to, ((-1, 0), (1, 0)))):
-            ep = to + 8
+    # Written only when a White pawn stands beside, legal capture or not.
+    if piece == "p" and frm - to == 16 and "P" in (after[t] for t in BESIDE[to]):
+        ep = to + 8
     irreversible = piece in ("P", "p") or board[to] is not None
     return after, castling, ep, irreversible
 
@@ -299,14 +301,20 @@ class EmpireChess(Game):
         turn = WHITE if side == "w" else BLACK
         castling = "" if castling == "-" else castling
         if castling not in ("", "k", "q", "kq"):
-            raise ValueError("Castling is '-' or Black's rights 'kq', 'k', 'q' (White never castles).")
+            raise ValueError(
+                "Castling is '-' or Black's rights 'kq', 'k', 'q' (White never castles)."
+            )
         for right, rook in (("k", H8), ("q", A8)):
             if right in castling and (board[E8] != "k" or board[rook] != "r"):
-                raise ValueError(f"Black cannot keep castling right {right!r}: king or rook has moved.")
+                raise ValueError(
+                    f"Black cannot keep castling right {right!r}: king or rook has moved."
+                )
         ep = None
         if ep_text != "-":
             if not GRID.is_square(ep_text) or turn != WHITE or ep_text[1] != "6":
-                raise ValueError("The en passant square must be on rank 6 with White to move, or '-'.")
+                raise ValueError(
+                    "The en passant square must be on rank 6 with White to move, or '-'."
+                )
             ep = GRID.index(ep_text)
             if board[ep - 8] != "p" or board[ep] is not None:
                 raise ValueError(f"No Black pawn has just passed {ep_text}.")
@@ -437,11 +445,14 @@ class EmpireChess(Game):
                 return f"That move would leave your {PIECE_NAMES[after[own_king]]} in check."
             return "The two kings may not face each other on an open file or rank."
         if piece == "k" and abs(to - frm) == 2:
-            return "Castling is not possible now: it needs the right, an empty path, and no check, attack or face-off on the king's way."
+            return (
+                "Castling is not possible now: it needs the right, an empty path, and no "
+                "check, attack or face-off on the king's way."
+            )
         target = s.board[to]
         if piece in IMPERIAL_CAPTURE and target is not None and colour_of(target) != s.turn:
-            pattern = IMPERIAL_CAPTURE[piece]
-            return f"{what} captures only {CAPTURE_WORDS[pattern]}; it cannot capture on {GRID.names[to]}."
+            pattern = CAPTURE_WORDS[IMPERIAL_CAPTURE[piece]]
+            return f"{what} captures only {pattern}; it cannot capture on {GRID.names[to]}."
         return f"{what} cannot move to {GRID.names[to]}."
 
     # --- for the board and the move list -------------------------------------
@@ -484,4 +495,6 @@ def _perft(board, turn, castling, ep, depth) -> int:
 
 
 def _plain_san(text: str) -> str:
-    return text.strip().rstrip("+#!?").replace("0", "O").replace("=", "").replace("e.p.", "").strip()
+    return (
+        text.strip().rstrip("+#!?").replace("0", "O").replace("=", "").replace("e.p.", "").strip()
+    )

@@ -19,9 +19,7 @@ class Grid:
         self.files = files
         self.ranks = ranks
         self.size = files * ranks
-        self.names = tuple(
-            FILE_LETTERS[i % files] + str(i // files + 1) for i in range(self.size)
-        )
+        self.names = tuple(FILE_LETTERS[i % files] + str(i // files + 1) for i in range(self.size))
         self._index = {name: i for i, name in enumerate(self.names)}
 
     def index(self, name: str) -> int:

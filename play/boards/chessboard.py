@@ -51,8 +51,8 @@ class ChessboardRenderer:
         width, height = g.files * CELL + MARGIN, g.ranks * CELL + MARGIN
         out = [
             f'<svg class="board" viewBox="0 0 {width} {height}" role="group" '
-            f'aria-labelledby="board-title" xmlns="http://www.w3.org/2000/svg">',
-            f'<title id="board-title">{escape(self.title)}{escape(caption)}</title>',
+            f'aria-label="{escape(self.title + caption)}" xmlns="http://www.w3.org/2000/svg">',
+            f"<title>{escape(self.title)}{escape(caption)}</title>",
         ]
         for sq, name in enumerate(g.names):
             col, row = self._cell(sq, bottom)
@@ -104,23 +104,34 @@ class ChessboardRenderer:
             attrs = ' role="button" tabindex="0"' + "".join(
                 f' {k}="{escape(v)}"' for k, v in action.items()
             )
+        cx, cy = x + CELL / 2, y + CELL / 2
         parts = [
-            f'<g class="{" ".join(classes)}" data-square="{name}" aria-label="{escape(", ".join(label))}"{attrs}>',
+            f'<g class="{" ".join(classes)}" data-square="{name}" '
+            f'aria-label="{escape(", ".join(label))}"{attrs}>',
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>',
         ]
         if name in marks.last_move:
-            parts.append(f'<rect class="last-frame" x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}"/>')  # fmt: skip
+            parts.append(
+                f'<rect class="last-frame" x="{x + 2}" y="{y + 2}" '
+                f'width="{CELL - 4}" height="{CELL - 4}"/>'
+            )
         if name == marks.check:
-            parts.append(f'<circle class="check-ring" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.46}"/>')  # fmt: skip
+            parts.append(_circle("check-ring", cx, cy, 0.46))
         if piece:
-            parts.append(self.draw_piece(piece, x + CELL / 2, y + CELL / 2))
+            parts.append(self.draw_piece(piece, cx, cy))
         if name in marks.targets:
-            if piece:
-                parts.append(f'<circle class="capture-ring" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.44}"/>')  # fmt: skip
-            else:
-                parts.append(f'<circle class="target-dot" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.14}"/>')  # fmt: skip
+            # A ring round a piece to capture, a dot on an empty square: shape, not colour.
+            parts.append(
+                _circle("capture-ring", cx, cy, 0.44)
+                if piece
+                else _circle("target-dot", cx, cy, 0.14)
+            )
         parts.append("</g>")
         return "".join(parts)
+
+
+def _circle(cls: str, cx: float, cy: float, radius: float) -> str:
+    return f'<circle class="{cls}" cx="{cx}" cy="{cy}" r="{CELL * radius}"/>'
 
 
 def name_file(grid: Grid, f: int) -> str:

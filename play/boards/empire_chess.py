@@ -35,11 +35,17 @@ class EmpireChessBoard(ChessboardRenderer):
             )
             crown = ""
             if piece == "K":
-                crown = (
-                    f'<path class="crown" d="M{x - 12 * s},{y - h * 0.8} L{x - 12 * s},{y - h * 1.15} '
-                    f"L{x - 6 * s},{y - h * 0.95} L{x},{y - h * 1.2} L{x + 6 * s},{y - h * 0.95} "
-                    f'L{x + 12 * s},{y - h * 1.15} L{x + 12 * s},{y - h * 0.8} Z"/>'
-                )
+                points = [
+                    (-12, 0.8),
+                    (-12, 1.15),
+                    (-6, 0.95),
+                    (0, 1.2),
+                    (6, 0.95),
+                    (12, 1.15),
+                    (12, 0.8),
+                ]
+                d = " L".join(f"{x + px * s},{y - h * py}" for px, py in points)
+                crown = f'<path class="crown" d="M{d} Z"/>'
             return (
                 f'<path class="empire" d="{path}"/>{crown}'
                 f'<text class="empire-letter" x="{x}" y="{y + 9 * s}" font-size="{24 * s}">'

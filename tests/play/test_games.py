@@ -14,7 +14,9 @@ def test_create_seats_the_creator_on_the_chosen_side(ann):
 
 
 def test_random_side_gives_a_seat(ann):
-    sides = {games.create(ann, "empire-chess", "random", "seek").seat_of(ann).index for _ in range(30)}
+    sides = {
+        games.create(ann, "empire-chess", "random", "seek").seat_of(ann).index for _ in range(30)
+    }
     assert sides == {0, 1}
 
 

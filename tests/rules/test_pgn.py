@@ -6,7 +6,9 @@ game = rules.get("empire-chess")
 
 def test_export_has_the_variant_setup_and_san():
     text = pgn.export(
-        game, ["d3d4", "e7e5", "d4d5", "a7a6", "d5e5"], {"Event": "Test", "White": "ann", "Black": "bob"}
+        game,
+        ["d3d4", "e7e5", "d4d5", "a7a6", "d5e5"],
+        {"Event": "Test", "White": "ann", "Black": "bob"},
     )
     assert '[Variant "Empire"]' in text
     assert '[SetUp "1"]' in text
@@ -18,4 +20,4 @@ def test_export_has_the_variant_setup_and_san():
 def test_export_with_an_outside_result():
     text = pgn.export(game, ["d3d4"], {"White": 'a "quoted" name'}, Outcome(0, "resign"))
     assert '[Result "1-0"]' in text and '[Termination "resign"]' in text
-    assert r'a \"quoted\" name' in text
+    assert r"a \"quoted\" name" in text

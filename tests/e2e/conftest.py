@@ -1,0 +1,76 @@
+"""Browser tests: the real run path (migrate, collectstatic, daphne) on a free port in a
+temporary var/ folder, driven by Playwright in Debian's Chromium."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": "/usr/bin/chromium",
+        "args": CHROMIUM_ARGS,
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    var = tmp_path_factory.mktemp("var")
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "imperia_site.settings",
+        "IMPERIA_VAR_DIR": str(var),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    }
+    python = sys.executable
+    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    port = free_port()
+    log = open(var / "server.log", "w")  # noqa: SIM115 - closed after the session
+    daphne = Path(python).parent / "daphne"
+    proc = subprocess.Popen(
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "imperia_site.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url + "/", timeout=1)
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError((var / "server.log").read_text()) from None
+            time.sleep(0.2)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+    log.close()

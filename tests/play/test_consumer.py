@@ -1,0 +1,75 @@
+"""The game socket: fragment on connect, a push after each change, healing on reconnect."""
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from imperia_site.asgi import application
+from play import games, moves, offers
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def session_cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def connect(game, user=None):
+    headers = [(b"origin", b"http://127.0.0.1")]
+    if user is not None:
+        headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
+    communicator = WebsocketCommunicator(application, f"/ws/g/{game.public_id}/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+@pytest.fixture
+def game(ann, bob):
+    return games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
+
+
+async def test_connect_sends_the_current_fragment_for_my_seat(game, bob):
+    socket = await connect(game, bob)
+    html = await socket.receive_from()
+    assert 'id="live"' in html and 'hx-swap-oob="true"' in html
+    assert "Black at the bottom" in html and "Waiting for White." in html
+    await socket.disconnect()
+
+
+async def test_players_and_spectators_see_each_move_and_offer(game, ann, bob):
+    player, spectator = await connect(game, bob), await connect(game)
+    await player.receive_from()
+    await spectator.receive_from()
+    await database_sync_to_async(moves.submit)(game, ann, "d3d4", 0)
+    assert "<span>Sd4</span>" in await player.receive_from()
+    html = await spectator.receive_from()
+    assert "<span>Sd4</span>" in html and "Black to move." in html
+    await database_sync_to_async(offers.act)(game, ann, "offer")
+    assert "Your opponent offers a draw." in await player.receive_from()
+    await database_sync_to_async(games.resign)(game, bob)
+    await spectator.receive_from()  # the offer, then the result
+    assert "White wins (resignation)." in await spectator.receive_from()
+    await player.disconnect()
+    await spectator.disconnect()
+
+
+async def test_a_reconnecting_socket_gets_what_it_missed_at_once(game, ann, bob):
+    socket = await connect(game, bob)
+    await socket.receive_from()
+    await socket.disconnect()
+    await database_sync_to_async(moves.submit)(game, ann, "d3d4", 0)  # missed while away
+    socket = await connect(game, bob)
+    assert "<span>Sd4</span>" in await socket.receive_from()
+    await socket.disconnect()
+
+
+async def test_unknown_game_is_refused():
+    communicator = WebsocketCommunicator(
+        application, "/ws/g/nope/", headers=[(b"origin", b"http://127.0.0.1")]
+    )
+    connected, code = await communicator.connect()
+    assert not connected and code == 4404

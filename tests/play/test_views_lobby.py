@@ -1,0 +1,70 @@
+"""Lobby, creating a game, seeks and invitation links."""
+
+import pytest
+
+from play import games
+from play.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_lobby_lists_open_seeks_not_invitations(ann, client):
+    games.create(ann, "empire-chess", "white", "seek")
+    games.create(ann, "empire-chess", "white", "invite")
+    html = client.get("/").content.decode()
+    assert html.count("<td>Empire Chess</td>") == 1
+    assert "Log in to accept" in html
+
+
+def test_the_game_menu_comes_from_the_rules_package(ann, client_of):
+    html = client_of(ann).get("/").content.decode()
+    assert '<option value="empire-chess"' in html
+
+
+def test_create_a_seek_and_another_player_accepts_it(ann, bob, client_of):
+    response = client_of(ann).post(
+        "/new/",
+        {"game": "empire-chess", "side": "black", "time_control": "none", "listing": "seek"},
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and response.url == f"/g/{game.public_id}/"
+    assert "Accept" in client_of(bob).get("/").content.decode()
+    response = client_of(bob).post(f"/g/{game.public_id}/join/")
+    game.refresh_from_db()
+    assert response.status_code == 302 and game.status == "active"
+    assert game.seat_of(bob).index == 0
+
+
+def test_create_refuses_a_bad_form(ann, client_of):
+    response = client_of(ann).post("/new/", {"game": "chess", "side": "white", "listing": "seek"})
+    assert response.status_code == 400 and not Game.objects.exists()
+
+
+def test_creating_needs_an_account(client):
+    response = client.post("/new/", {"game": "empire-chess", "side": "white", "listing": "seek"})
+    assert response.status_code == 302 and response.url.startswith("/login/")
+
+
+def test_invitation_link_is_the_only_way_in(ann, bob, client_of):
+    game = games.create(ann, "empire-chess", "white", "invite")
+    html = client_of(ann).get(f"/g/{game.public_id}/").content.decode()
+    assert f"/invite/{game.invite_token}" in html
+    # Others can neither see the private game nor join it by its public id.
+    assert client_of(bob).get(f"/g/{game.public_id}/").status_code == 404
+    assert client_of(bob).post(f"/g/{game.public_id}/join/").status_code == 403
+    page = client_of(bob).get(f"/invite/{game.invite_token}")
+    assert "ann invites you to play Empire Chess" in page.content.decode()
+    response = client_of(bob).post(f"/invite/{game.invite_token}")
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status == "active" and game.seat_of(bob).index == 1
+    # Once started, the link shows the game.
+    assert client_of(bob).get(f"/invite/{game.invite_token}").status_code == 302
+
+
+def test_invitation_asks_anonymous_visitors_to_log_in(ann, client):
+    game = games.create(ann, "empire-chess", "white", "invite")
+    assert "to accept" in client.get(f"/invite/{game.invite_token}").content.decode()
+    response = client.post(f"/invite/{game.invite_token}")
+    assert response.status_code == 302 and "/login/" in response.url
+    assert client.get("/invite/not-a-token").status_code == 404

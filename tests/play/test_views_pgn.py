@@ -1,0 +1,25 @@
+import pytest
+
+from play import games, moves
+
+pytestmark = pytest.mark.django_db
+
+
+def test_pgn_export(active_game, ann, bob, client):
+    for ply, move in enumerate(["d3d4", "e7e5", "d4d5"]):
+        moves.submit(active_game, ann if ply % 2 == 0 else bob, move, ply)
+    games.resign(active_game, bob)
+    response = client.get(f"/g/{active_game.public_id}/pgn/")
+    text = response.content.decode()
+    assert response["Content-Type"].startswith("application/x-chess-pgn")
+    assert "attachment" in response["Content-Disposition"]
+    for tag in (
+        '[Variant "Empire"]',
+        '[SetUp "1"]',
+        '[White "ann"]',
+        '[Black "bob"]',
+        '[Result "1-0"]',
+    ):
+        assert tag in text
+    assert '[FEN "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/8/TECDKCET w kq - 0 1"]' in text
+    assert "1. Sd4 e5 2. Sd5 1-0" in text
