@@ -1,6 +1,6 @@
 """How fast the Empire Chess rules are. Prints numbers; asserts nothing.
 
-    .venv/bin/python bench/rules_speed.py
+.venv/bin/python bench/rules_speed.py
 """
 
 import random
@@ -20,7 +20,8 @@ def timed(label, function, unit, count_of):
     result = function()
     seconds = time.perf_counter() - start
     count = count_of(result)
-    print(f"{label:<52} {count:>10,} {unit:<10} {seconds:7.2f} s  {count / seconds:>10,.0f} {unit}/s")
+    rate = count / seconds
+    print(f"{label:<52} {count:>10,} {unit:<10} {seconds:7.2f} s  {rate:>10,.0f} {unit}/s")
     return result
 
 
@@ -46,7 +47,8 @@ def resume_long_game():
     for _ in range(20):
         game.resume(texts)
     per = (time.perf_counter() - start) / 20
-    print(f"{'resume a game from its ' + str(len(texts) - 1) + ' stored positions':<52} {per * 1000:10.1f} ms")
+    label = f"resume a game from its {len(texts) - 1} stored positions"
+    print(f"{label:<52} {per * 1000:10.1f} ms")
 
 
 if __name__ == "__main__":
