@@ -10,3 +10,4 @@ STORAGES["staticfiles"] = {  # noqa: F405
 }
 WHITENOISE_USE_FINDERS = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STATIC_ROOT.mkdir(exist_ok=True)  # noqa: F405 - WhiteNoise warns when it is missing
