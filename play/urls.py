@@ -18,6 +18,10 @@ urlpatterns = [
     path("@/<str:username>/", views.profile, name="profile"),
     path("rules/<slug:slug>/", views.rules_page, name="rules"),
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(extra_context={"heading": "Log in"}),
+        name="login",
+    ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]

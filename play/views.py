@@ -221,7 +221,7 @@ def signup(request):
     return render(
         request,
         "registration/signup.html",
-        {"form": form, "next": next_url},
+        {"form": form, "next": next_url, "heading": "Sign up"},
         status=400 if form.errors else 200,
     )
 
