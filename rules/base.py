@@ -78,16 +78,6 @@ class Game:
         return memo["outcome"]
 
     # --- helpers offered beyond the contract ---------------------------------
-    def replay(self, moves: Iterable[str], options=None) -> State:
-        """The state after playing `moves` from the start; raises on the first bad one."""
-        state = self.initial(options)
-        for ply, move in enumerate(moves, start=1):
-            try:
-                state = self.play(state, move)
-            except IllegalMove as exc:
-                raise IllegalMove(f"Ply {ply} ({move}): {exc}") from None
-        return state
-
     def resume(self, texts: list[str]) -> State:
         """The state of the last position text, with the earlier ones as its history.
 

@@ -467,7 +467,8 @@ class EmpireChess(Game):
     def captured(self, s: ChessState) -> tuple[list[str], list[str]]:
         """Pieces each side has lost, as FEN letters; a promoted Queen stands for a Pawn."""
         lost = {WHITE: [], BLACK: []}
-        promoted = {WHITE: max(0, s.board.count("Q")), BLACK: max(0, s.board.count("q") - 1)}
+        # White starts with no Queen and Black with one: any more were promoted pawns.
+        promoted = {WHITE: s.board.count("Q"), BLACK: max(0, s.board.count("q") - 1)}
         for letter, count in START_COUNT.items():
             side = colour_of(letter)
             here = s.board.count(letter)

@@ -54,10 +54,11 @@ class ChessboardRenderer:
             f'aria-label="{escape(self.title + caption)}" xmlns="http://www.w3.org/2000/svg">',
             f"<title>{escape(self.title)}{escape(caption)}</title>",
         ]
-        for sq, name in enumerate(g.names):
+        # Reading order (top-left first): tabbing and screen readers follow the picture.
+        for sq in sorted(range(g.size), key=lambda sq: self._cell(sq, bottom)[::-1]):
             col, row = self._cell(sq, bottom)
             x, y = MARGIN + col * CELL, row * CELL
-            out.append(self._square(state, sq, name, x, y, marks))
+            out.append(self._square(state, sq, g.names[sq], x, y, marks))
         for i in range(g.files):
             f = i if bottom == 0 else g.files - 1 - i
             out.append(
@@ -110,11 +111,14 @@ class ChessboardRenderer:
             f'aria-label="{escape(", ".join(label))}"{attrs}>',
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>',
         ]
-        if name in marks.last_move:
-            parts.append(
-                f'<rect class="last-frame" x="{x + 2}" y="{y + 2}" '
-                f'width="{CELL - 4}" height="{CELL - 4}"/>'
-            )
+        # Frames, not only fills, mark the last move (dashed) and the selection (solid).
+        frames = {"last-frame": name in marks.last_move, "selected-frame": name == marks.selected}
+        for frame, wanted in frames.items():
+            if wanted:
+                parts.append(
+                    f'<rect class="{frame}" x="{x + 3}" y="{y + 3}" '
+                    f'width="{CELL - 6}" height="{CELL - 6}"/>'
+                )
         if name == marks.check:
             parts.append(_circle("check-ring", cx, cy, 0.46))
         if piece:

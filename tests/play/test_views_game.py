@@ -24,9 +24,9 @@ def test_game_page_shows_an_accessible_board_with_my_side_at_the_bottom(
     assert "Empire Chess board, Black at the bottom" in html
     assert 'aria-label="e3, Empire Soldier"' in html
     assert 'aria-label="e8, Kingdom King"' in html
-    # Black at the bottom: the first square drawn at the top-left is h1.
-    first = re.search(r'data-square="(\w+)"', html)
-    assert first and html.index('data-square="h1"') < html.index('data-square="a8"')
+    # Black at the bottom: the squares read from h1 at the top-left to a8.
+    squares = re.findall(r'data-square="(\w+)"', html)
+    assert squares[0] == "h1" and squares[-1] == "a8"
     assert "Waiting for White." in html
 
 

@@ -302,3 +302,15 @@ def test_resume_from_stored_positions_keeps_the_repetition_history():
     resumed = game.resume(texts)
     assert resumed == state and resumed.history == state.history
     assert game.outcome(game.play(resumed, moves[-1])) == Outcome(WHITE, "repetition")
+
+
+def test_captured_material_counts_promotions_as_pawns():
+    assert game.captured(game.initial()) == ([], [])
+    state = position(
+        "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/8/TECDKCET w kq - 0 1".replace("TECDKCET", "TECDKCE1")
+    )
+    assert game.captured(state) == (["T"], [])
+    state = game.play(position("8/1P6/8/7k/8/8/8/K7 w - - 0 1"), "b7b8q")
+    white_lost, black_lost = game.captured(state)
+    assert white_lost.count("P") == 5 and "Q" not in white_lost
+    assert black_lost.count("p") == 8 and "q" in black_lost

@@ -1,0 +1,45 @@
+"""The SVG renderer: labels in the game's coordinates, orientation, marks as shapes."""
+
+import re
+
+import rules
+from play.boards import renderer
+from play.boards.chessboard import Marks
+
+game = rules.get("empire-chess")
+board = renderer("empire-chess")
+
+
+def test_every_square_is_labelled_and_the_board_titled():
+    svg = board.render(game.initial())
+    assert svg.startswith('<svg class="board"') and "<title>Empire Chess board</title>" in svg
+    assert svg.count("data-square=") == 64
+    assert 'aria-label="d1, Empire Duke"' in svg and 'aria-label="d8, Kingdom Queen"' in svg
+    assert 'aria-label="d4, empty"' in svg
+
+
+def test_orientation_puts_the_chosen_side_at_the_bottom():
+    white, black = board.render(game.initial(), bottom=0), board.render(game.initial(), bottom=1)
+    order = re.findall(r'data-square="(\w+)"', white)
+    assert order[:2] == ["a8", "b8"] and order[-1] == "h1"
+    order = re.findall(r'data-square="(\w+)"', black)
+    assert order[:2] == ["h1", "g1"] and order[-1] == "a8"
+
+
+def test_marks_are_shapes_and_words_not_only_colour():
+    marks = Marks(
+        last_move=("e3", "e4"), check="e1", selected="d3", targets=frozenset({"d4", "d8"})
+    )
+    svg = board.render(game.initial(), marks=marks)
+    assert svg.count('class="last-frame"') == 2 and 'class="selected-frame"' in svg
+    assert 'class="check-ring"' in svg and "e1, Empire Kaiser, in check" in svg
+    assert 'class="target-dot"' in svg and "d4, empty, move here" in svg
+    assert 'class="capture-ring"' in svg and "d8, Kingdom Queen, capture here" in svg
+
+
+def test_clickable_squares_get_their_attributes_and_a_role():
+    marks = Marks(actions={"d3": {"hx-get": "/x?select=d3"}})
+    svg = board.render(game.initial(), marks=marks)
+    square = 'data-square="d3" aria-label="d3, Empire Soldier" role="button" tabindex="0"'
+    assert f'{square} hx-get="/x?select=d3"' in svg
+    assert svg.count('role="button"') == 1
