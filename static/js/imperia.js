@@ -17,4 +17,22 @@
     var again = document.querySelector('[data-square="' + focusedSquare + '"][role=button]');
     if (again) again.focus();
   });
+
+  // Say so when the live connection drops or a request cannot reach the server; the
+  // socket reconnects by itself and is sent the current board when it does.
+  function connection(text) {
+    var line = document.getElementById("connection");
+    if (!line) return;
+    line.textContent = text;
+    line.hidden = !text;
+  }
+  document.addEventListener("htmx:wsClose", function () {
+    connection("Connection lost — reconnecting…");
+  });
+  document.addEventListener("htmx:wsOpen", function () {
+    connection("");
+  });
+  document.addEventListener("htmx:sendError", function () {
+    connection("Could not reach the server: nothing was played. Check your connection and try again.");
+  });
 })();

@@ -87,6 +87,18 @@ def test_an_illegal_typed_move_is_explained_and_kept(browser, server):
     other.click("text=Accept and play")
     expect(page.locator("#status")).to_have_text("Your turn.")
     type_move(page, "a1a5")
-    expect(page.locator(".notice")).to_have_text("The Tower on a1 cannot move to a5.")
+    expect(page.locator("#live .notice")).to_have_text("The Tower on a1 cannot move to a5.")
     expect(page.locator("#move-input")).to_have_value("a1a5")
     expect(page.locator("#live")).to_have_attribute("data-ply", "0")
+
+
+def test_a_dropped_server_is_announced_and_the_typed_move_kept(browser, server):
+    page = browser.new_context().new_page()
+    sign_up(page, server, "gus")
+    page.check("input[name=side][value=white]")
+    page.click("text=Create game")
+    expect(page.locator("#status")).to_have_text("Waiting for an opponent.")
+    page.context.set_offline(True)
+    type_move(page, "d3d4")
+    expect(page.locator("#connection")).to_contain_text("nothing was played")
+    expect(page.locator("#move-input")).to_have_value("d3d4")
