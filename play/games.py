@@ -109,10 +109,16 @@ def end(game: Game, winner: int | None, reason: str, status=Game.Status.FINISHED
     transaction.on_commit(lambda: broadcast(game))
 
 
-def state_of(game: Game) -> rules.State:
-    """The current rules state, from the stored positions (with repetition history)."""
-    texts = [game.initial_position, *game.moves.values_list("position_after", flat=True)]
-    return game.rules.resume(texts)
+def state_of(game: Game, moves=None) -> rules.State:
+    """The current rules state, from the stored positions (with repetition history).
+
+    `moves`, the game's moves in order when the caller has them already, saves a query.
+    """
+    if moves is None:
+        after = list(game.moves.values_list("position_after", flat=True))
+    else:
+        after = [m.position_after for m in moves]
+    return game.rules.resume([game.initial_position, *after])
 
 
 def rebuild(game: Game) -> rules.State:

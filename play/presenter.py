@@ -3,6 +3,7 @@ actions), rendered once per perspective per revision and cached."""
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from threading import Lock
 
@@ -44,14 +45,13 @@ def live_html(game: Game, seat: int | None, *, selected=None, notice=None, oob=F
 
 def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
     game_rules = game.rules
-    state = state_of(game)
     moves = list(game.moves.all())
+    state = state_of(game, moves)
     board = renderer(game.game_slug)
     live_url = reverse("game-live", args=[game.public_id])
     move_url = reverse("game-move", args=[game.public_id])
-    my_turn = (
-        game.status == Game.Status.ACTIVE and seat is not None and game_rules.to_move(state) == seat
-    )
+    to_move = game_rules.to_move(state)
+    my_turn = game.status == Game.Status.ACTIVE and seat is not None and to_move == seat
     marks = Marks(
         last_move=game_rules.move_squares(moves[-1].text) if moves else (),
         check=game_rules.check_square(state) if not game.is_over else None,
@@ -72,10 +72,9 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
             for target, move in by_origin[selected].items():
                 marks.actions[target] = {
                     "hx-post": move_url,
-                    "hx-vals": f'{{"move": "{move}", "ply": "{game.ply}"}}',
+                    "hx-vals": json.dumps({"move": move, "ply": str(game.ply)}),
                 }
     bottom = seat if seat is not None else 0
-    to_move = game_rules.to_move(state)
     standing = offers.standing_offer(game)
     lost = game_rules.captured(state)
     context = {
@@ -86,7 +85,7 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
         "my_turn": my_turn,
         "selected": selected,
         "board_svg": board.render(
-            state, bottom=bottom, marks=marks, caption=_caption(game, state, bottom)
+            state, bottom=bottom, marks=marks, caption=_caption(game_rules, bottom, marks.check)
         ),
         "players": [
             {
@@ -98,7 +97,7 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
             for i in (1 - bottom, bottom)
         ],
         "move_rows": _rows(moves),
-        "status": _status(game, state, seat, to_move),
+        "status": _status(game, seat, to_move, marks.check),
         "offer": standing,
         "offer_is_mine": standing is not None and standing.seat == seat,
         "can_abort": seat is not None and game.status in ("open", "active") and game.ply < 2,
@@ -107,11 +106,9 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
     return render_to_string("play/partials/live.html", context)
 
 
-def _caption(game: Game, state, bottom: int) -> str:
-    game_rules = game.rules
+def _caption(game_rules, bottom: int, check: str | None) -> str:
     text = f", {game_rules.seats[bottom]} at the bottom"
-    check = game_rules.check_square(state)
-    if check and not game.is_over:
+    if check:
         text += f", king on {check} in check"
     return text
 
@@ -124,7 +121,7 @@ def _rows(moves) -> list[tuple[int, str, str]]:
     return rows
 
 
-def _status(game: Game, state, seat, to_move) -> str:
+def _status(game: Game, seat, to_move, check_square) -> str:
     names = game.rules.seats
     if game.status == Game.Status.OPEN:
         return "Waiting for an opponent."
@@ -132,7 +129,7 @@ def _status(game: Game, state, seat, to_move) -> str:
         return game.result_text + "."
     if to_move is None:
         return ""
-    check = " (in check)" if game.rules.check_square(state) else ""
+    check = " (in check)" if check_square else ""
     if seat is not None:
         return f"Your turn{check}." if to_move == seat else f"Waiting for {names[to_move]}{check}."
     return f"{names[to_move]} to move{check}."
