@@ -406,7 +406,7 @@ class EmpireChess(Game):
         piece = s.board[frm]
         others = [
             f
-            for f, t, _ in legal_moves(s.board, s.turn, s.castling, s.ep)
+            for f, t, _ in map(parse_uci, self._moves(s))  # memoized on the state
             if t == to and f != frm and s.board[f] == piece
         ]
         if not others:
