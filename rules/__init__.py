@@ -7,8 +7,9 @@ s = g.play(g.initial(), "e3e4")
 
 from rules.base import Game, IllegalMove, Outcome, State
 from rules.empire_chess import EmpireChess
+from rules.empress import Empress
 
-_GAMES = {game.slug: game for game in (EmpireChess(),)}
+_GAMES = {game.slug: game for game in (Empress(), EmpireChess())}
 
 
 def get(slug: str) -> Game:

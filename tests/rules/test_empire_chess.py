@@ -261,7 +261,7 @@ def test_parse_format_round_trip_along_a_game():
 
 
 def test_registry():
-    assert [g.slug for g in rules.games()] == ["empire-chess"]
+    assert [g.slug for g in rules.games()][:2] == ["empress", "empire-chess"]
     assert game.seats == ("White", "Black")
     with pytest.raises(ValueError, match="no game"):
         rules.get("checkers")

@@ -1,0 +1,348 @@
+"""Empress (Neal M., 2013), as `shared/rules/empress.md` binds it.
+
+Each side has 8 Queens and an Empress, all in reserve at the start. An opening places three
+Queens each, then the Empresses. In play a player moves a Queen, moves the Empress, or
+introduces a Queen. Each Empress sees along her 8 queen rays (her Field of View); squares
+only one side sees are that side's effective field, which protects its Queens and which
+enemy Queens may neither enter, cross, nor be introduced into.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from rules.base import Game, Outcome, State
+from rules.fen import format_board, parse_board
+from rules.grid import ALL_DIRECTIONS, Grid
+
+GRID = Grid(8, 8)
+WHITE, BLACK = 0, 1
+QUEENS = 8
+OPENING_QUEENS = 3
+MOVE_LIMIT = 100  # quiet plies after the opening
+START = "8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] w 0 1"
+QUEEN, EMPRESS = ("Q", "q"), ("E", "e")
+RAYS = tuple(GRID.rays(sq, ALL_DIRECTIONS) for sq in range(64))
+DROP = re.compile(r"^([QE])@([a-h][1-8])$")
+STEP = re.compile(r"^([a-h][1-8])([a-h][1-8])$")
+RESERVE = re.compile(r"^(Q*)(E?)(q*)(e?)$")
+POSITION = re.compile(r"^([^\[\]\s]+)\[([^\]]*)\]$")
+
+
+@dataclass(frozen=True)
+class EmpressState(State):
+    board: tuple  # 64 squares, a1 first: "Q"/"E" White, "q"/"e" Black, None empty
+    reserve: tuple  # (White Queens, White Empress, Black Queens, Black Empress) in hand
+    turn: int
+    quiet: int  # plies since the last capture or introduction after the opening
+    fullmove: int
+
+
+@dataclass(frozen=True)
+class Fields:
+    """The Fields of View of a position, as sets of square indices."""
+
+    view: tuple[frozenset, frozenset]  # FoV(White), FoV(Black)
+
+    @property
+    def neutral(self) -> frozenset:
+        return self.view[WHITE] & self.view[BLACK]
+
+    def effective(self, side: int) -> frozenset:
+        return self.view[side] - self.view[1 - side]
+
+
+def field_of_view(board: tuple, empress: int | None) -> frozenset:
+    """Each ray up to and including its first occupied square; not her own square."""
+    if empress is None:
+        return frozenset()
+    seen = set()
+    for ray in RAYS[empress]:
+        for t in ray:
+            seen.add(t)
+            if board[t] is not None:
+                break
+    return frozenset(seen)
+
+
+def fields_of(board: tuple) -> Fields:
+    return Fields(
+        tuple(
+            field_of_view(board, board.index(EMPRESS[side]) if EMPRESS[side] in board else None)
+            for side in (WHITE, BLACK)
+        )
+    )
+
+
+def in_hand(s: EmpressState, side: int) -> tuple[int, int]:
+    """(Queens, Empress) a side still holds in reserve."""
+    return s.reserve[2 * side], s.reserve[2 * side + 1]
+
+
+def queens_left(s: EmpressState, side: int) -> int:
+    return s.board.count(QUEEN[side]) + in_hand(s, side)[0]
+
+
+def in_opening(s: EmpressState) -> bool:
+    return bool(s.reserve[1] or s.reserve[3])
+
+
+def placed_queens(s: EmpressState, side: int) -> int:
+    return QUEENS - in_hand(s, side)[0]
+
+
+class Empress(Game):
+    slug = "empress"
+    name = "Empress"
+    seats = ("White", "Black")
+    grid = GRID
+    notation_help = "Place or introduce with Q@d4 (E@e5 for the Empress); move with d1d5."
+
+    def start(self, options):
+        return self.parse(START)
+
+    # --- notation ------------------------------------------------------------
+    def format(self, s: EmpressState) -> str:
+        wq, we, bq, be = s.reserve
+        reserve = "Q" * wq + "E" * we + "q" * bq + "e" * be
+        return f"{format_board(s.board, GRID)}[{reserve}] {'wb'[s.turn]} {s.quiet} {s.fullmove}"
+
+    def parse(self, text: str) -> EmpressState:
+        if not isinstance(text, str):
+            raise ValueError("A position is text.")
+        fields = text.split()
+        if len(fields) != 4:
+            raise ValueError(
+                "An Empress position has four parts: board[reserve] side quiet-plies move-number."
+            )
+        placement, side, quiet, fullmove = fields
+        m = POSITION.match(placement)
+        if not m:
+            raise ValueError("The board must be followed by the reserve in brackets, e.g. [QQE].")
+        board = parse_board(m[1], GRID, "QEqe")
+        hand = RESERVE.match(m[2])
+        if not hand:
+            raise ValueError(
+                "The reserve lists White Queens, White Empress, Black Queens, Black Empress "
+                "in that order (like QQQEqqe)."
+            )
+        reserve = tuple(len(group) for group in hand.groups())
+        if side not in ("w", "b"):
+            raise ValueError("The side to move is 'w' or 'b'.")
+        if not (quiet.isdigit() and fullmove.isdigit() and int(fullmove) >= 1):
+            raise ValueError("The counters must be whole numbers (move number from 1).")
+        state = EmpressState(
+            board=board,
+            reserve=reserve,
+            turn=WHITE if side == "w" else BLACK,
+            quiet=int(quiet),
+            fullmove=int(fullmove),
+        )
+        self._check_counts(state)
+        return state
+
+    def _check_counts(self, s: EmpressState) -> None:
+        for side in (WHITE, BLACK):
+            name = self.seats[side]
+            if s.board.count(EMPRESS[side]) + in_hand(s, side)[1] != 1:
+                raise ValueError(
+                    f"{name} must have exactly one Empress, on the board or in reserve."
+                )
+            if s.board.count(QUEEN[side]) + in_hand(s, side)[0] > QUEENS:
+                raise ValueError(f"{name} has more than {QUEENS} Queens.")
+        if not in_opening(s):
+            if min(placed_queens(s, WHITE), placed_queens(s, BLACK)) < OPENING_QUEENS:
+                raise ValueError("Both Empresses are placed, but the opening Queens are not.")
+            return
+        # The opening's order is fixed, so the reserves tell whose placement is next.
+        white, black = placed_queens(s, WHITE), placed_queens(s, BLACK)
+        if s.board.count("Q") != white or s.board.count("q") != black:
+            raise ValueError("No Queen can have been captured during the opening.")
+        if white < OPENING_QUEENS or black < OPENING_QUEENS:
+            expected = WHITE if white == black else BLACK
+            ok = white in (black, black + 1) and s.reserve[1] == s.reserve[3] == 1
+        else:
+            # White's Empress comes first: Black's cannot be out while White's is in hand.
+            ok = white == black == OPENING_QUEENS and not (s.reserve[1] and not s.reserve[3])
+            expected = WHITE if s.reserve[1] else BLACK
+        if not ok or s.turn != expected:
+            raise ValueError("This is not a position the opening's placement order can reach.")
+
+    # --- moves ---------------------------------------------------------------
+    def generate(self, s: EmpressState):
+        side, board = s.turn, s.board
+        empty = [GRID.names[sq] for sq, piece in enumerate(board) if piece is None]
+        if in_opening(s):
+            letter = "Q" if placed_queens(s, side) < OPENING_QUEENS else "E"
+            return [f"{letter}@{name}" for name in empty]
+        barred = fields_of(board).effective(1 - side)
+        moves = []
+        for sq, piece in enumerate(board):
+            if piece == QUEEN[side]:
+                for ray in RAYS[sq]:
+                    for t in ray:
+                        if t in barred:  # no entry, not even in passing
+                            break
+                        if board[t] is None or board[t] == QUEEN[1 - side]:
+                            moves.append(GRID.names[sq] + GRID.names[t])
+                        if board[t] is not None:
+                            break
+            elif piece == EMPRESS[side]:
+                for ray in RAYS[sq]:
+                    for t in ray:
+                        if board[t] is not None:
+                            break
+                        moves.append(GRID.names[sq] + GRID.names[t])
+        if in_hand(s, side)[0]:
+            moves += [f"Q@{name}" for name in empty if GRID.index(name) not in barred]
+        return moves
+
+    def apply(self, s: EmpressState, move: str) -> EmpressState:
+        board, reserve = list(s.board), list(s.reserve)
+        drop = DROP.match(move)
+        if drop:
+            letter, square = drop[1], GRID.index(drop[2])
+            board[square] = letter if s.turn == WHITE else letter.lower()
+            reserve[2 * s.turn + (letter == "E")] -= 1
+            quiet = 0
+        else:
+            frm, to = GRID.index(move[:2]), GRID.index(move[2:])
+            quiet = 0 if board[to] is not None else s.quiet + 1
+            board[to], board[frm] = board[frm], None
+        nxt = EmpressState(
+            board=tuple(board),
+            reserve=tuple(reserve),
+            turn=1 - s.turn,
+            quiet=quiet,
+            fullmove=s.fullmove + (s.turn == BLACK),
+        )
+        return replace(nxt, history=self.next_history(s, nxt))
+
+    def judge(self, s: EmpressState) -> Outcome | None:
+        for side in (WHITE, BLACK):
+            if not in_opening(s) and queens_left(s, side) == 0:
+                return Outcome(1 - side, "queens-captured")
+        if not self._moves(s):
+            return Outcome(1 - s.turn, "no-moves")
+        if s.quiet >= MOVE_LIMIT:
+            return Outcome(None, "move-limit")
+        if self.repetitions(s) >= 2:
+            return Outcome(None, "repetition")
+        return None
+
+    def repetition_key(self, s: EmpressState) -> tuple:
+        return (s.board, s.reserve, s.turn)
+
+    def repetition_window(self, s: EmpressState) -> int:
+        return s.quiet  # a capture or introduction makes every earlier position unreachable
+
+    # --- what players type and read --------------------------------------------
+    def normalize(self, s: EmpressState, text: str) -> str:
+        # Drops are written with an upper-case letter for both sides; accept either case.
+        return text[0].upper() + text[1:] if text[:2] in ("q@", "e@") else text
+
+    def explain(self, s: EmpressState, move: str) -> str:
+        drop, step = DROP.match(move), STEP.match(move)
+        if not (drop or step):
+            return f"Could not read {move!r}: write a placement like Q@d4 or a move like d1d5."
+        side = s.turn
+        if in_opening(s):
+            return self._explain_opening(s, drop)
+        if drop:
+            return self._explain_introduction(s, drop)
+        frm, to = GRID.index(step[1]), GRID.index(step[2])
+        piece = s.board[frm]
+        if piece is None:
+            return f"There is no piece on {step[1]}."
+        if piece not in (QUEEN[side], EMPRESS[side]):
+            return f"The piece on {step[1]} is not yours: it is {self.seats[side]}'s move."
+        path = GRID.between(frm, to)
+        what = "Queen" if piece == QUEEN[side] else "Empress"
+        if path is None:
+            return f"The {what} moves along a rank, file or diagonal."
+        blocker = next((GRID.names[t] for t in path if s.board[t] is not None), None)
+        if blocker:
+            return f"The way from {step[1]} to {step[2]} is blocked on {blocker}."
+        target = s.board[to]
+        if piece == EMPRESS[side]:
+            return "The Empress never captures and never lands on an occupied square."
+        if target in EMPRESS:
+            return "Empresses are never captured."
+        if target == QUEEN[side]:
+            return f"{step[2]} holds your own Queen."
+        barred = fields_of(s.board).effective(1 - side)
+        entered = next((GRID.names[t] for t in (*path, to) if t in barred), None)
+        if target is not None and to in barred:
+            return f"The Queen on {step[2]} stands in its Empress's field and cannot be captured."
+        return f"A Queen may not enter or pass through the opponent's field: {entered} is in it."
+
+    def _explain_opening(self, s: EmpressState, drop) -> str:
+        side = s.turn
+        if not drop:
+            return (
+                "During the opening players only place pieces: three Queens each, "
+                "then the Empresses."
+            )
+        letter, square = drop[1], drop[2]
+        if s.board[GRID.index(square)] is not None:
+            return f"{square} is not empty."
+        if letter == "E":
+            return "The Empress is placed after your three opening Queens."
+        return f"{self.seats[side]} has placed three Queens; now place the Empress."
+
+    def _explain_introduction(self, s: EmpressState, drop) -> str:
+        letter, square = drop[1], drop[2]
+        if letter == "E":
+            return "Your Empress is already on the board."
+        if not in_hand(s, s.turn)[0]:
+            return "You have no Queen left in reserve."
+        if s.board[GRID.index(square)] is not None:
+            return f"{square} is not empty."
+        return f"{square} is in the opponent's field: no Queen may be introduced there."
+
+    # --- for the board ---------------------------------------------------------
+    def move_squares(self, move: str) -> tuple[str, ...]:
+        drop = DROP.match(move)
+        if drop:
+            return (f"{drop[1]}@", drop[2])  # the origin is the reserve
+        return move[:2], move[2:]
+
+    def captured(self, s: EmpressState) -> tuple[list[str], list[str]]:
+        """Each side's captured Queens (prisoners of the other)."""
+        return tuple(
+            [QUEEN[side]] * (placed_queens(s, side) - s.board.count(QUEEN[side]))
+            for side in (WHITE, BLACK)
+        )
+
+    def reserve(self, s: EmpressState) -> tuple[dict[str, int], dict[str, int]]:
+        return tuple(
+            {QUEEN[side]: in_hand(s, side)[0], EMPRESS[side]: in_hand(s, side)[1]}
+            for side in (WHITE, BLACK)
+        )
+
+    def phase(self, s: EmpressState) -> str:
+        name = self.seats[s.turn]
+        if in_opening(s):
+            placed = placed_queens(s, s.turn)
+            if placed < OPENING_QUEENS:
+                count = f"Queen {placed + 1} of {OPENING_QUEENS}"
+                return f"Opening: {name} places {count} on any empty square."
+            return f"Opening: {name} places the Empress on any empty square."
+        return (
+            f"Play: {name} moves a Queen or the Empress, or introduces a Queen from reserve "
+            "outside the opponent's field."
+        )
+
+    def fields(self, s: EmpressState) -> Fields:
+        return fields_of(s.board)
+
+    def protected(self, s: EmpressState) -> frozenset:
+        """Squares of Queens standing in their own side's effective field."""
+        fields = fields_of(s.board)
+        return frozenset(
+            sq
+            for side in (WHITE, BLACK)
+            for sq in fields.effective(side)
+            if s.board[sq] == QUEEN[side]
+        )
