@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from threading import Lock
+from urllib.parse import urlencode
 
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -56,6 +57,7 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
         last_move=game_rules.move_squares(moves[-1].text) if moves else (),
         check=game_rules.check_square(state) if not game.is_over else None,
     )
+    in_hand_actions: dict[str, dict[str, str]] = {}  # reserve origins ("Q@") -> attributes
     if my_turn:
         by_origin: dict[str, dict[str, str]] = {}
         for move in game_rules.legal_moves(state):
@@ -64,11 +66,14 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
         if selected not in by_origin:
             selected = None
         for origin in by_origin:
-            marks.actions[origin] = {"hx-get": f"{live_url}?select={origin}"}
+            actions = in_hand_actions if origin.endswith("@") else marks.actions
+            actions[origin] = {"hx-get": f"{live_url}?{urlencode({'select': origin})}"}
         if selected:
+            (in_hand_actions if selected.endswith("@") else marks.actions)[selected] = {
+                "hx-get": live_url  # a second click cancels the selection
+            }
             marks.selected = selected
             marks.targets = frozenset(by_origin[selected])
-            marks.actions[selected] = {"hx-get": live_url}
             for target, move in by_origin[selected].items():
                 marks.actions[target] = {
                     "hx-post": move_url,
@@ -77,6 +82,7 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
     bottom = seat if seat is not None else 0
     standing = offers.standing_offer(game)
     lost = game_rules.captured(state)
+    hands = game_rules.reserve(state)
     context = {
         "game": game,
         "seat": seat,
@@ -93,11 +99,24 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
                 "name": game_rules.seats[i],
                 "user": game.player(i),
                 "taken": [(board.piece_name(p), board.mini(p)) for p in lost[1 - i]],
+                "in_hand": [
+                    {
+                        "name": board.piece_name(letter),
+                        "svg": board.mini(letter),
+                        "count": count,
+                        "selected": i == seat and selected == f"{letter.upper()}@",
+                        "attrs": in_hand_actions.get(f"{letter.upper()}@") if i == seat else None,
+                    }
+                    for letter, count in hands[i].items()
+                    if count
+                ],
+                "has_hand": bool(hands[i]),
             }
             for i in (1 - bottom, bottom)
         ],
         "move_rows": _rows(moves),
         "status": _status(game, seat, to_move, marks.check),
+        "phase": None if game.is_over or game.status == "open" else game_rules.phase(state),
         "offer": standing,
         "offer_is_mine": standing is not None and standing.seat == seat,
         "can_abort": seat is not None and game.status in ("open", "active") and game.ply < 2,

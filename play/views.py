@@ -15,9 +15,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 import rules
 from play import games, moves, offers, presenter
+from play.boards import renderer
 from play.forms import NewGameForm, SignupForm
 from play.models import Game
-from rules import pgn as pgn_text
+from rules import record as game_record
 
 
 def _game(public_id: str) -> Game:
@@ -96,6 +97,7 @@ def game_page(request, public_id):
             "live": presenter.live_html(game, seat),
             "invite_url": invite_url,
             "can_join": seat is None and game.status == Game.Status.OPEN,
+            "has_fields": renderer(game.game_slug).has_fields,
         },
     )
 
@@ -175,13 +177,13 @@ def _join(request, game: Game):
 
 
 @require_GET
-def pgn(request, public_id):
+def record(request, public_id):
     game = _game(public_id)
     names = {i: (game.player(i).username if game.player(i) else "?") for i in (0, 1)}
     outcome = (
         rules.Outcome(game.winner, game.reason) if game.status == Game.Status.FINISHED else None
     )
-    text = pgn_text.export(
+    text = game_record.export(
         game.rules,
         [m.text for m in game.moves.all()],
         {
@@ -194,8 +196,11 @@ def pgn(request, public_id):
         },
         outcome,
     )
-    response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="imperia-{game.public_id}.pgn"'
+    extension, media_type = game.rules.record_format
+    response = HttpResponse(text, content_type=f"{media_type}; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="imperia-{game.game_slug}-{game.public_id}.{extension}"'
+    )
     return response
 
 

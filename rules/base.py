@@ -40,6 +40,8 @@ class Game:
     name: str
     seats: tuple[str, str]
     rules_version = 1
+    notation_help = "Moves are written as the rules page shows."
+    record_format = ("txt", "text/plain")  # file extension and media type of the record
 
     # --- the contract -------------------------------------------------------
     def initial(self, options=None) -> State:
@@ -92,6 +94,10 @@ class Game:
             state = replace(nxt, history=self.next_history(state, nxt))
         return state
 
+    def record_tags(self, start: str) -> dict[str, str]:
+        """Tags naming the game and its start in an exported record."""
+        return {"Game": self.name, "Position": start}
+
     def display(self, state: State, move: str) -> str:
         """How a legal move is shown to players (SAN for chess-like games)."""
         return move
@@ -108,6 +114,14 @@ class Game:
     def captured(self, state: State) -> tuple[list[str], list[str]]:
         """The pieces each seat has lost, as the position text writes them."""
         return [], []
+
+    def reserve(self, state: State) -> tuple[dict[str, int], dict[str, int]]:
+        """Pieces each seat holds in hand, by letter; a drop's origin is `LETTER@`."""
+        return {}, {}
+
+    def phase(self, state: State) -> str | None:
+        """What the player to move must do now, when the game has phases."""
+        return None
 
     # --- hooks ---------------------------------------------------------------
     def validate_options(self, options) -> dict:

@@ -264,10 +264,14 @@ class EmpireChess(Game):
     name = "Empire Chess"
     seats = ("White", "Black")
     grid = GRID
-    pgn_variant = "Empire"
+    record_format = ("pgn", "application/x-chess-pgn")
+    notation_help = "UCI (e3e4, b7b8q, e8g8) or SAN (Se4, Taa8, b8=Q, O-O)."
 
     def start(self, options):
         return self.parse(START)
+
+    def record_tags(self, start: str) -> dict[str, str]:
+        return {"Variant": "Empire", "SetUp": "1", "FEN": start}  # what pychess imports
 
     # --- notation ------------------------------------------------------------
     def format(self, s: ChessState) -> str:

@@ -2,8 +2,9 @@
 whatever makes a square clickable is handed to them as plain attributes."""
 
 from play.boards.empire_chess import EmpireChessBoard
+from play.boards.empress import EmpressBoard
 
-RENDERERS = {board.slug: board for board in (EmpireChessBoard(),)}
+RENDERERS = {board.slug: board for board in (EmpireChessBoard(), EmpressBoard())}
 
 
 def renderer(slug: str):

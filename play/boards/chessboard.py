@@ -12,6 +12,16 @@ MARGIN = 22  # room for the coordinates
 
 
 @dataclass
+class Annotation:
+    """A game's own marks on one square: CSS classes, words for the label, SVG shapes
+    drawn over the square and under the piece."""
+
+    classes: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+    shapes: list[str] = field(default_factory=list)
+
+
+@dataclass
 class Marks:
     """What to show on top of the position."""
 
@@ -27,9 +37,14 @@ class ChessboardRenderer:
     slug: str
     grid: Grid
     title: str
+    has_fields = False  # whether the page offers a switch for the game's field marks
 
     def piece_at(self, state, sq: int) -> str | None:
         return state.board[sq]
+
+    def annotate(self, state) -> dict[int, Annotation]:
+        """Marks the game itself puts on squares (e.g. fields); none by default."""
+        return {}
 
     def piece_name(self, piece: str) -> str:
         raise NotImplementedError
@@ -55,10 +70,11 @@ class ChessboardRenderer:
             f"<title>{escape(self.title)}{escape(caption)}</title>",
         ]
         # Reading order (top-left first): tabbing and screen readers follow the picture.
+        notes = self.annotate(state)
         for sq in sorted(range(g.size), key=lambda sq: self._cell(sq, bottom)[::-1]):
             col, row = self._cell(sq, bottom)
             x, y = MARGIN + col * CELL, row * CELL
-            out.append(self._square(state, sq, g.names[sq], x, y, marks))
+            out.append(self._square(state, sq, x, y, marks, notes.get(sq, NO_NOTE)))
         for i in range(g.files):
             f = i if bottom == 0 else g.files - 1 - i
             out.append(
@@ -81,12 +97,13 @@ class ChessboardRenderer:
             return f, g.ranks - 1 - r
         return g.files - 1 - f, r
 
-    def _square(self, state, sq, name, x, y, marks: Marks) -> str:
+    def _square(self, state, sq, x, y, marks: Marks, note: Annotation) -> str:
         g = self.grid
+        name = g.names[sq]
         piece = self.piece_at(state, sq)
         shade = "light" if (g.file_of(sq) + g.rank_of(sq)) % 2 else "dark"
-        classes = ["sq", shade]
-        label = [name, self.piece_name(piece) if piece else "empty"]
+        classes = ["sq", shade, *note.classes]
+        label = [name, self.piece_name(piece) if piece else "empty", *note.words]
         if name in marks.last_move:
             classes.append("last")
             label.append("last move")
@@ -110,6 +127,10 @@ class ChessboardRenderer:
             f'<g class="{" ".join(classes)}" data-square="{name}" '
             f'aria-label="{escape(", ".join(label))}"{attrs}>',
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>',
+            *(
+                shape.format(x=x, y=y, cx=cx, cy=cy, x2=x + CELL, y2=y + CELL, cell=CELL)
+                for shape in note.shapes
+            ),
         ]
         # Frames, not only fills, mark the last move (dashed) and the selection (solid).
         frames = {"last-frame": name in marks.last_move, "selected-frame": name == marks.selected}
@@ -132,6 +153,9 @@ class ChessboardRenderer:
             )
         parts.append("</g>")
         return "".join(parts)
+
+
+NO_NOTE = Annotation()
 
 
 def _circle(cls: str, cx: float, cy: float, radius: float) -> str:

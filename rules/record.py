@@ -1,4 +1,5 @@
-"""PGN for the chess-like games (export; the SAN comes from each game's `display`)."""
+"""A game's record as text: PGN-style tag pairs and numbered moves as players read them
+(`display`): real PGN for Empire Chess, the same shape for the other games."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ def result_token(outcome: Outcome | None) -> str:
 
 
 def export(game: Game, moves: list[str], headers: dict[str, str], outcome=None) -> str:
-    """PGN text of a game played from its initial position.
+    """The record of a game played from its initial position.
 
     `outcome` may come from outside the rules (resignation, timeout, agreement).
     """
@@ -28,7 +29,7 @@ def export(game: Game, moves: list[str], headers: dict[str, str], outcome=None) 
         state = game.play(state, move)
     outcome = outcome or game.outcome(state)
     result = result_token(outcome)
-    tags = {**headers, "Result": result, "Variant": game.pgn_variant, "SetUp": "1", "FEN": start}
+    tags = {**headers, "Result": result, **game.record_tags(start)}
     if outcome is not None:
         tags.setdefault("Termination", outcome.reason)
     lines = [f'[{key} "{_escape(str(value))}"]' for key, value in tags.items()]

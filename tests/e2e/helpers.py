@@ -1,0 +1,74 @@
+"""Steps a person takes in the browser, shared by the browser tests."""
+
+from playwright.sync_api import expect
+
+PASSWORD = "a-long-passphrase"
+
+
+def sign_up(page, server, name):
+    page.goto(server + "/signup/")
+    page.fill("#id_username", name)
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click("main button[type=submit]")
+    expect(page).to_have_url(server + "/")
+
+
+def create_game(page, slug, side="white", listing="seek"):
+    page.select_option("#id_game", slug)
+    page.check(f"input[name=side][value={side}]")
+    page.check(f"input[name=listing][value={listing}]")
+    page.click("text=Create game")
+    expect(page.locator("#status")).to_have_text("Waiting for an opponent.")
+
+
+def start_game(browser, server, slug, white, black):
+    """Two players in two browsers: `white` creates a seek, `black` accepts it in the lobby."""
+    first, second = browser.new_context().new_page(), browser.new_context().new_page()
+    sign_up(first, server, white)
+    sign_up(second, server, black)
+    create_game(first, slug)
+    second.goto(server + "/")
+    second.click("button:has-text('Accept')")
+    expect(second).to_have_url(first.url)
+    # The creator's page learns of the join over the socket, without a reload.
+    expect(first.locator("#status")).to_have_text("Your turn.")
+    for page in (first, second):
+        page.evaluate("window.notReloaded = true")
+    return first, second
+
+
+def click_move(page, origin, target):
+    """Click a piece (a square, or a reserve piece when origin ends with @), then a target."""
+    if origin.endswith("@"):
+        page.click("button.in-hand")
+        page.locator("button.in-hand.selected").wait_for()
+    else:
+        page.click(f'[data-square="{origin}"]')
+        page.locator(f'g.selected[data-square="{origin}"]').wait_for()
+    page.click(f'g.target[data-square="{target}"]')
+
+
+def type_move(page, text):
+    page.fill("#move-input", text)
+    page.press("#move-input", "Enter")
+
+
+def play_through(game, pages, moves, played=(), typed=lambda ply: ply % 3 == 2):
+    """Play `moves` (after those `played` already) from pages[0] and pages[1] in turn,
+    clicking or typing (`typed(ply)`), and check each move arrives at the other page."""
+    state = game.initial()
+    for move in played:
+        state = game.play(state, move)
+    for ply, move in enumerate(moves, start=len(played)):
+        mover, watcher = pages[ply % 2], pages[1 - ply % 2]
+        expect(mover.locator("#live")).to_have_attribute("data-ply", str(ply))
+        shown = game.display(state, move)
+        if typed(ply):
+            type_move(mover, shown if ply % 2 else move)
+        else:
+            click_move(mover, *game.move_squares(move))
+        state = game.play(state, move)
+        expect(watcher.locator("#live")).to_have_attribute("data-ply", str(ply + 1))
+        expect(watcher.locator(".moves")).to_contain_text(shown)
+    return state
