@@ -1,4 +1,4 @@
-"""How fast the Empire Chess rules are. Prints numbers; asserts nothing.
+"""How fast the rules are. Prints numbers; asserts nothing.
 
 .venv/bin/python bench/rules_speed.py
 """
@@ -25,15 +25,13 @@ def timed(label, function, unit, count_of):
     return result
 
 
-def random_games(n=40, seed=1):
-    plies, states = 0, []
-    rng = random.Random(seed)
+def random_games(each, n=40, seed=1):
+    plies, rng = 0, random.Random(seed)
     for _ in range(n):
-        state = game.initial()
-        while game.outcome(state) is None and plies < 10**6:
-            state = game.play(state, rng.choice(game.legal_moves(state)))
+        state = each.initial()
+        while each.outcome(state) is None:
+            state = each.play(state, rng.choice(each.legal_moves(state)))
             plies += 1
-        states.append(state)
     return plies
 
 
@@ -57,7 +55,9 @@ if __name__ == "__main__":
     timed("perft(4) from the start (spec: 464,633)", lambda: game.perft(start, 4), "leaves", int)
     midgame = game.parse("1rq1k1nr/1p2p3/n7/p1pP1ppp/P7/1PS1SbPP/C4CD1/T2K2ET w k - 0 17")
     timed("perft(4) midgame (spec: 268,217)", lambda: game.perft(midgame, 4), "leaves", int)
-    timed("random games: play() + legal_moves() + outcome()", random_games, "plies", int)
+    for each in rules.games():
+        label = f"{each.name}: 40 random games through the contract"
+        timed(label, lambda each=each: random_games(each), "plies", int)
     resume_long_game()
     try:
         from tests.rules import oracle
