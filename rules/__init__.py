@@ -6,10 +6,11 @@ s = g.play(g.initial(), "e3e4")
 """
 
 from rules.base import Game, IllegalMove, Outcome, State
+from rules.empire import Empire
 from rules.empire_chess import EmpireChess
 from rules.empress import Empress
 
-_GAMES = {game.slug: game for game in (Empress(), EmpireChess())}
+_GAMES = {game.slug: game for game in (Empress(), EmpireChess(), Empire())}
 
 
 def get(slug: str) -> Game:

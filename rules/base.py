@@ -69,7 +69,7 @@ class Game:
         if self.outcome(state):
             raise IllegalMove("The game is over.")
         text = self.normalize(state, move.strip())
-        if text not in self._moves(state):
+        if not self.is_legal(state, text):
             raise IllegalMove(self.explain(state, text))
         return self.apply(state, text)
 
@@ -123,6 +123,14 @@ class Game:
         """What the player to move must do now, when the game has phases."""
         return None
 
+    def score(self, state: State) -> tuple[int, int] | None:
+        """Each seat's score, for games decided by counting."""
+        return None
+
+    def describe_options(self, options: dict) -> str:
+        """The game's options in a few words, for lists of games."""
+        return ""
+
     # --- hooks ---------------------------------------------------------------
     def validate_options(self, options) -> dict:
         if options:
@@ -150,6 +158,11 @@ class Game:
     def repetition_window(self, state: State) -> int:
         """How many earlier positions still count for repetition."""
         return len(state.history) + 1
+
+    def is_legal(self, state: State, move: str) -> bool:
+        """Whether a canonical move text is legal here (games with huge move lists
+        answer this without listing them)."""
+        return move in self._moves(state)
 
     def normalize(self, state: State, text: str) -> str:
         """Turn accepted spellings of a move (e.g. SAN) into the canonical one."""
