@@ -113,8 +113,9 @@ class Empire(Game):
         w, h = options["width"], options["height"]
         board = ["."] * (w * h)
         x0, y0 = (w - 2) // 2, (h - 2) // 2
-        for (x, y), symbol in (((x0, y0), "O"), ((x0 + 1, y0 + 1), "O"), ((x0 + 1, y0), "X"), ((x0, y0 + 1), "X")):  # fmt: skip
-            board[y * w + x] = symbol
+        # Circles on the NW-SE diagonal of the central square, crosses on the other.
+        for dx, dy, symbol in ((0, 0, "O"), (1, 1, "O"), (1, 0, "X"), (0, 1, "X")):
+            board[(y0 + dy) * w + x0 + dx] = symbol
         return EmpireState(
             width=w,
             height=h,
