@@ -15,8 +15,48 @@ class NewGameForm(forms.Form):
     listing = forms.ChoiceField(
         choices=Game.Listing.choices, initial=Game.Listing.SEEK, widget=forms.RadioSelect
     )
+    # Empire's options (the rules check them again).
+    width = forms.IntegerField(min_value=8, max_value=40, initial=32, required=False)
+    height = forms.IntegerField(min_value=8, max_value=40, initial=32, required=False)
+    dots = forms.BooleanField(
+        required=False, label="Standard Dots rule (empty rings stay in play as houses)"
+    )
+
+    def options(self) -> dict:
+        data = self.cleaned_data
+        if data["game"] != "empire":
+            return {}
+        return {
+            "width": data["width"] or 32,
+            "height": data["height"] or 32,
+            "mode": "dots" if data["dots"] else "empire",
+        }
 
 
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username",)
+
+
+class ImportForm(forms.Form):
+    game = forms.ChoiceField()
+    record = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}), required=False)
+    upload = forms.FileField(required=False, label="or a file")
+
+    def __init__(self, *args, games=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(g.slug, g.name) for g in games]
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("record") and not data.get("upload"):
+            raise forms.ValidationError("Paste the record or choose its file.")
+        if data.get("upload") and data["upload"].size > 1_000_000:
+            raise forms.ValidationError("That file is larger than a game record can be.")
+        return data
+
+    def text(self) -> str:
+        upload = self.cleaned_data.get("upload")
+        if upload:
+            return upload.read().decode("utf-8", errors="replace")
+        return self.cleaned_data["record"]

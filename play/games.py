@@ -27,7 +27,8 @@ SIDES = ("white", "black", "random")
 def create(user, slug: str, side: str, listing: str, options=None) -> Game:
     try:
         game_rules = rules.get(slug)
-        state = game_rules.initial(options)
+        options = game_rules.validate_options(options)
+        state = game_rules.start(options)
     except ValueError as exc:
         raise Refused(str(exc)) from None
     if side not in SIDES:
@@ -39,7 +40,7 @@ def create(user, slug: str, side: str, listing: str, options=None) -> Game:
     with transaction.atomic():
         game = Game.objects.create(
             game_slug=slug,
-            options=options or {},
+            options=options,
             rules_version=game_rules.rules_version,
             listing=listing,
             created_by=user,

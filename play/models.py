@@ -43,6 +43,9 @@ class Game(models.Model):
     rules_version = models.PositiveIntegerField(default=1)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     listing = models.CharField(max_length=6, choices=Listing.choices, default=Listing.SEEK)
+    # Games read from a record made elsewhere have no seats, only the names it gives.
+    imported = models.BooleanField(default=False)
+    player_names = models.JSONField(default=list, blank=True)
     invite_token = models.CharField(max_length=32, default=new_invite_token, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
@@ -75,6 +78,10 @@ class Game(models.Model):
     def rules(self) -> rules.Game:
         return rules.get(self.game_slug)
 
+    @property
+    def options_text(self) -> str:
+        return self.rules.describe_options(self.options)
+
     def seat_of(self, user) -> Seat | None:
         if not user.is_authenticated:
             return None
@@ -83,6 +90,12 @@ class Game(models.Model):
     def player(self, index: int):
         seat = next((s for s in self.seats.all() if s.index == index), None)
         return seat.user if seat else None
+
+    def player_name(self, index: int) -> str:
+        user = self.player(index)
+        if user:
+            return user.username
+        return (self.player_names or ["", ""])[index] or "?"
 
     @property
     def is_over(self) -> bool:
@@ -114,6 +127,12 @@ REASONS = {
     "agreement": "draw agreed",
     "abort": "aborted",
     "ruling": "referee's ruling",
+    "captures": "more captures",
+    "draw": "equal captures",
+    "queens-captured": "all eight Queens captured",
+    "no-moves": "no legal move, which loses",
+    "move-limit": "move limit",
+    "imported": "as the imported record says",
 }
 
 

@@ -58,11 +58,15 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
         check=game_rules.check_square(state) if not game.is_over else None,
     )
     in_hand_actions: dict[str, dict[str, str]] = {}  # reserve origins ("Q@") -> attributes
-    if my_turn:
+    if my_turn and board.click_by_position:
+        # One click, one point: the page's script reads the point off the picture.
+        marks.board_action = {"data-move-url": move_url, "data-ply": str(game.ply)}
+    elif my_turn:
         by_origin: dict[str, dict[str, str]] = {}
         for move in game_rules.legal_moves(state):
-            origin, target = game_rules.move_squares(move)
-            by_origin.setdefault(origin, {})[target] = move
+            squares = game_rules.move_squares(move)
+            if len(squares) == 2:
+                by_origin.setdefault(squares[0], {})[squares[1]] = move
         if selected not in by_origin:
             selected = None
         for origin in by_origin:
@@ -83,6 +87,7 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
     standing = offers.standing_offer(game)
     lost = game_rules.captured(state)
     hands = game_rules.reserve(state)
+    scores = game_rules.score(state)
     context = {
         "game": game,
         "seat": seat,
@@ -98,7 +103,9 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
                 "index": i,
                 "name": game_rules.seats[i],
                 "user": game.player(i),
+                "recorded": game.player_name(i) if game.imported else "",
                 "taken": [(board.piece_name(p), board.mini(p)) for p in lost[1 - i]],
+                "score": scores[i] if scores else None,
                 "in_hand": [
                     {
                         "name": board.piece_name(letter),
@@ -121,6 +128,8 @@ def _render(game: Game, seat: int | None, selected, notice, oob) -> str:
         "offer_is_mine": standing is not None and standing.seat == seat,
         "can_abort": seat is not None and game.status in ("open", "active") and game.ply < 2,
         "can_resign": seat is not None and game.status == "active",
+        "can_pass": my_turn and game_rules.is_legal(state, "pass"),
+        "move_url": move_url,
     }
     return render_to_string("play/partials/live.html", context)
 

@@ -15,6 +15,7 @@ urlpatterns = [
     path("g/<str:public_id>/draw/", views.draw, name="game-draw"),
     path("g/<str:public_id>/record/", views.record, name="game-record"),
     path("invite/<str:token>", views.invite, name="invite"),
+    path("import/", views.import_record, name="import"),
     path("@/<str:username>/", views.profile, name="profile"),
     path("rules/<slug:slug>/", views.rules_page, name="rules"),
     path("signup/", views.signup, name="signup"),

@@ -14,11 +14,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
-from play import games, moves, offers, presenter
+from play import games, moves, offers, presenter, records
 from play.boards import renderer
-from play.forms import NewGameForm, SignupForm
+from play.forms import ImportForm, NewGameForm, SignupForm
 from play.models import Game
-from rules import record as game_record
 
 
 def _game(public_id: str) -> Game:
@@ -65,11 +64,9 @@ def new_game(request):
             request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400
         )
     try:
+        data = form.cleaned_data
         game = games.create(
-            request.user,
-            form.cleaned_data["game"],
-            form.cleaned_data["side"],
-            form.cleaned_data["listing"],
+            request.user, data["game"], data["side"], data["listing"], form.options()
         )
     except games.Refused as exc:
         form.add_error(None, exc.message)
@@ -98,6 +95,7 @@ def game_page(request, public_id):
             "invite_url": invite_url,
             "can_join": seat is None and game.status == Game.Status.OPEN,
             "has_fields": renderer(game.game_slug).has_fields,
+            "zoomable": renderer(game.game_slug).zoomable,
         },
     )
 
@@ -179,29 +177,27 @@ def _join(request, game: Game):
 @require_GET
 def record(request, public_id):
     game = _game(public_id)
-    names = {i: (game.player(i).username if game.player(i) else "?") for i in (0, 1)}
-    outcome = (
-        rules.Outcome(game.winner, game.reason) if game.status == Game.Status.FINISHED else None
+    text, filename, media_type = records.export(
+        game, request.build_absolute_uri(game.get_absolute_url())
     )
-    text = game_record.export(
-        game.rules,
-        [m.text for m in game.moves.all()],
-        {
-            "Event": f"Imperia {game.rules.name}",
-            "Site": request.build_absolute_uri(game.get_absolute_url()),
-            "Date": game.created_at.strftime("%Y.%m.%d"),
-            "Round": "-",
-            "White": names[0],
-            "Black": names[1],
-        },
-        outcome,
-    )
-    extension, media_type = game.rules.record_format
     response = HttpResponse(text, content_type=f"{media_type}; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="imperia-{game.game_slug}-{game.public_id}.{extension}"'
-    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@login_required
+def import_record(request):
+    importable = [g for g in rules.games() if g.can_import]
+    form = ImportForm(request.POST or None, request.FILES or None, games=importable)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = records.import_game(request.user, form.cleaned_data["game"], form.text())
+        except games.Refused as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(game)
+    status = 400 if form.errors else 200
+    return render(request, "play/import.html", {"form": form}, status=status)
 
 
 @require_GET

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from rules import record
+
 
 class IllegalMove(ValueError):
     """A move or position the rules refuse; the message is written for the player."""
@@ -41,6 +43,7 @@ class Game:
     seats: tuple[str, str]
     rules_version = 1
     notation_help = "Moves are written as the rules page shows."
+    can_import = False
     record_format = ("txt", "text/plain")  # file extension and media type of the record
 
     # --- the contract -------------------------------------------------------
@@ -93,6 +96,14 @@ class Game:
             nxt = self.parse(text)
             state = replace(nxt, history=self.next_history(state, nxt))
         return state
+
+    def export_record(self, moves, headers, outcome=None, start: State | None = None) -> str:
+        """The game's record as text, in the format of `record_format`."""
+        return record.export(self, start or self.initial(), moves, headers, outcome)
+
+    def import_record(self, text: str):
+        """Read a record made elsewhere (a `rules.sgf.Record`); ValueError when unreadable."""
+        raise ValueError(f"{self.name} games cannot be imported yet.")
 
     def record_tags(self, start: str) -> dict[str, str]:
         """Tags naming the game and its start in an exported record."""

@@ -22,7 +22,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from rules import sgf
 from rules.base import Game, Outcome, State
+from rules.grid import column_name
 
 CIRCLES, CROSSES = 0, 1
 PIECE, CAPTURED, HOUSE = ("O", "X"), ("o", "x"), ("+", "-")
@@ -44,23 +46,6 @@ class EmpireState(State):
     turn: int
     passes: int  # consecutive passes just made
     ply: int  # number of the ply about to be played, from 1
-
-
-def column_name(x: int) -> str:
-    """0 -> a, 25 -> z, 26 -> aa: every column has one name."""
-    name = ""
-    x += 1
-    while x:
-        x, r = divmod(x - 1, 26)
-        name = chr(ord("a") + r) + name
-    return name
-
-
-def column_index(letters: str) -> int:
-    x = 0
-    for c in letters:
-        x = x * 26 + ord(c) - ord("a") + 1
-    return x - 1
 
 
 @cache
@@ -94,6 +79,7 @@ class Empire(Game):
         "Click an intersection, or type its name (p16: column letters, row from the top) or pass."
     )
     record_format = ("sgf", "application/x-go-sgf")
+    can_import = True
 
     # --- options and start -------------------------------------------------------
     def validate_options(self, options) -> dict:
@@ -125,6 +111,12 @@ class Empire(Game):
             passes=0,
             ply=1,
         )
+
+    def export_record(self, moves, headers, outcome=None, start=None) -> str:
+        return sgf.export(self, start or self.initial(), moves, headers, outcome)
+
+    def import_record(self, text: str) -> sgf.Record:
+        return sgf.read(self, text)
 
     def describe_options(self, options: dict) -> str:
         merged = {**DEFAULT, **(options or {})}

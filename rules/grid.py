@@ -12,6 +12,16 @@ KNIGHT_LEAPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
+def column_name(x: int) -> str:
+    """Letters naming column x beyond z too: 0 -> a, 25 -> z, 26 -> aa, 27 -> ab."""
+    name = ""
+    x += 1
+    while x:
+        x, r = divmod(x - 1, 26)
+        name = chr(ord("a") + r) + name
+    return name
+
+
 class Grid:
     """Squares numbered rank * files + file, a1 = 0; named like chess (`a1`, `l12`)."""
 

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
-from rules.base import Game, Outcome
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the base imports this module
+    from rules.base import Game, Outcome, State
 
 
 def result_token(outcome: Outcome | None) -> str:
@@ -14,12 +17,14 @@ def result_token(outcome: Outcome | None) -> str:
     return "1-0" if outcome.winner == 0 else "0-1"
 
 
-def export(game: Game, moves: list[str], headers: dict[str, str], outcome=None) -> str:
-    """The record of a game played from its initial position.
+def export(
+    game: Game, start: State, moves: list[str], headers: dict[str, str], outcome=None
+) -> str:
+    """The record of a game played from `start`.
 
     `outcome` may come from outside the rules (resignation, timeout, agreement).
     """
-    state = game.initial()
+    state = start
     start = game.format(state)
     tokens = []
     for ply, move in enumerate(moves):

@@ -1,10 +1,11 @@
 """Board renderers: a game's position -> an SVG picture. They know nothing of requests;
 whatever makes a square clickable is handed to them as plain attributes."""
 
+from play.boards.empire import EmpireBoard
 from play.boards.empire_chess import EmpireChessBoard
 from play.boards.empress import EmpressBoard
 
-RENDERERS = {board.slug: board for board in (EmpireChessBoard(), EmpressBoard())}
+RENDERERS = {board.slug: board for board in (EmpireChessBoard(), EmpressBoard(), EmpireBoard())}
 
 
 def renderer(slug: str):

@@ -31,6 +31,8 @@ class Marks:
     targets: frozenset = frozenset()
     # square -> extra attributes (e.g. htmx) making it clickable
     actions: dict[str, dict[str, str]] = field(default_factory=dict)
+    # attributes for the whole picture, for boards clicked by position
+    board_action: dict[str, str] = field(default_factory=dict)
 
 
 class ChessboardRenderer:
@@ -38,6 +40,8 @@ class ChessboardRenderer:
     grid: Grid
     title: str
     has_fields = False  # whether the page offers a switch for the game's field marks
+    zoomable = False  # whether the page offers a larger, scrollable board
+    click_by_position = False  # one click per move, read off the picture by the page's script
 
     def piece_at(self, state, sq: int) -> str | None:
         return state.board[sq]

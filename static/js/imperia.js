@@ -35,4 +35,30 @@
   document.addEventListener("htmx:sendError", function () {
     connection("Could not reach the server: nothing was played. Check your connection and try again.");
   });
+
+  // Boards of intersections (Empire): a click is placed on the nearest point, read off the
+  // picture's geometry, and posted like any other move.
+  function columnName(x) {
+    var name = "";
+    for (x += 1; x > 0; x = Math.floor((x - 1) / 26)) {
+      name = String.fromCharCode(97 + ((x - 1) % 26)) + name;
+    }
+    return name;
+  }
+  document.addEventListener("click", function (event) {
+    var svg = event.target.closest && event.target.closest("svg[data-move-url]");
+    if (!svg) return;
+    var at = svg.createSVGPoint();
+    at.x = event.clientX;
+    at.y = event.clientY;
+    var p = at.matrixTransform(svg.getScreenCTM().inverse());
+    var gap = +svg.dataset.gap, margin = +svg.dataset.margin;
+    var col = Math.round((p.x - margin) / gap), row = Math.round((p.y - margin) / gap);
+    if (col < 0 || row < 0 || col >= +svg.dataset.columns || row >= +svg.dataset.rows) return;
+    htmx.ajax("POST", svg.dataset.moveUrl, {
+      target: "#live",
+      swap: "outerHTML",
+      values: { move: columnName(col) + (row + 1), ply: svg.dataset.ply },
+    });
+  });
 })();

@@ -7,6 +7,7 @@ game = rules.get("empire-chess")
 def test_export_has_the_variant_setup_and_san():
     text = record.export(
         game,
+        game.initial(),
         ["d3d4", "e7e5", "d4d5", "a7a6", "d5e5"],
         {"Event": "Test", "White": "ann", "Black": "bob"},
     )
@@ -18,13 +19,15 @@ def test_export_has_the_variant_setup_and_san():
 
 
 def test_export_with_an_outside_result():
-    text = record.export(game, ["d3d4"], {"White": 'a "quoted" name'}, Outcome(0, "resign"))
+    text = record.export(
+        game, game.initial(), ["d3d4"], {"White": 'a "quoted" name'}, Outcome(0, "resign")
+    )
     assert '[Result "1-0"]' in text and '[Termination "resign"]' in text
     assert r"a \"quoted\" name" in text
 
 
 def test_other_games_get_the_same_record_with_their_own_tags():
-    text = record.export(rules.get("empress"), ["Q@d4", "Q@e5"], {"White": "ann"})
+    text = rules.get("empress").export_record(["Q@d4", "Q@e5"], {"White": "ann"})
     assert '[Game "Empress"]' in text
     assert '[Position "8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] w 0 1"]' in text
     assert text.rstrip().endswith("1. Q@d4 Q@e5 *")

@@ -1,0 +1,143 @@
+"""Empire: a grid of intersections. Circles are rings, crosses are crosses (shape, not only
+colour); captured pieces are faded and struck through; each out-of-play area is shaded in
+its encloser's colour and outlined by the ring that took it. Up to 40×40 points, so the
+board is one picture and a click is turned into a point by its position (static/js)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from play.boards.chessboard import Marks
+from rules.empire import CAPTURED, PIECE, geometry
+from rules.grid import column_name
+
+GAP = 20
+MARGIN = 26
+SIDES = ("circles", "crosses")
+NAMES = {"O": "circle", "X": "cross", "o": "captured circle", "x": "captured cross"}
+
+
+class EmpireBoard:
+    slug = "empire"
+    has_fields = False
+    zoomable = True
+    click_by_position = True
+
+    def piece_name(self, piece: str) -> str:
+        return NAMES[piece]
+
+    def render(self, state, *, bottom: int = 0, marks: Marks | None = None, caption="") -> str:
+        marks = marks or Marks()
+        w, h = state.width, state.height
+        size_x, size_y = 2 * MARGIN + (w - 1) * GAP, 2 * MARGIN + (h - 1) * GAP
+        attrs = "".join(f' {k}="{escape(v)}"' for k, v in marks.board_action.items())
+        title = f"Empire board, {w}×{h} points{caption}"
+        out = [
+            f'<svg class="board dots-board" viewBox="0 0 {size_x} {size_y}" role="group" '
+            f'aria-label="{escape(title)}" data-columns="{w}" data-rows="{h}" data-gap="{GAP}" '
+            f'data-margin="{MARGIN}"{attrs} xmlns="http://www.w3.org/2000/svg">',
+            f"<title>{escape(title)}</title>",
+            self._grid(w, h),
+            *self._areas(state),
+        ]
+        for i, c in enumerate(state.board):
+            x, y = self._xy(i, w)
+            if c in "OXox":
+                out.append(self._piece(c, x, y, geometry(w, h)[0][i]))
+            elif c in "+-":
+                side = SIDES["+-".index(c)]
+                out.append(
+                    f'<rect class="house house-{side}" x="{x - 4}" y="{y - 4}" width="8" '
+                    f'height="8"><title>house of {side}</title></rect>'
+                )
+        for name in marks.last_move:
+            i = geometry(w, h)[1][name]
+            x, y = self._xy(i, w)
+            out.append(
+                f'<circle class="last-ring" cx="{x}" cy="{y}" r="9.5">'
+                f"<title>last move, {name}</title></circle>"
+            )
+        out.append("</svg>")
+        return "".join(out)
+
+    @staticmethod
+    def _xy(i: int, w: int) -> tuple[int, int]:
+        return MARGIN + (i % w) * GAP, MARGIN + (i // w) * GAP
+
+    @staticmethod
+    def _grid(w: int, h: int) -> str:
+        right, low = MARGIN + (w - 1) * GAP, MARGIN + (h - 1) * GAP
+        lines = [f"M{MARGIN + x * GAP},{MARGIN}V{low}" for x in range(w)]
+        lines += [f"M{MARGIN},{MARGIN + y * GAP}H{right}" for y in range(h)]
+        labels = [
+            f'<text class="coord" x="{MARGIN + x * GAP}" y="{MARGIN - 12}">{column_name(x)}</text>'
+            for x in range(w)
+        ]
+        labels += [
+            f'<text class="coord" x="{MARGIN - 15}" y="{MARGIN + y * GAP + 4}">{y + 1}</text>'
+            for y in range(h)
+        ]
+        return (
+            f'<path class="grid" d="{"".join(lines)}"/><g aria-hidden="true">{"".join(labels)}</g>'
+        )
+
+    @staticmethod
+    def _piece(c: str, x: int, y: int, name: str) -> str:
+        side = SIDES[0] if c in "Oo" else SIDES[1]
+        dead = " dead" if c in "ox" else ""
+        label = f'aria-label="{name}, {NAMES[c]}"'
+        if side == "circles":
+            shape = f'<circle cx="{x}" cy="{y}" r="6"/>'
+        else:
+            shape = f'<path d="M{x - 6},{y - 6}L{x + 6},{y + 6}M{x + 6},{y - 6}L{x - 6},{y + 6}"/>'
+        strike = f'<path class="strike" d="M{x - 8},{y + 8}L{x + 8},{y - 8}"/>' if dead else ""
+        return f'<g class="stone {side}{dead}" {label}>{shape}{strike}</g>'
+
+    def _areas(self, state) -> list[str]:
+        """Shade each out-of-play area in its encloser's colour and draw the ring round it."""
+        w, h = state.width, state.height
+        _, _, orth, ring, _ = geometry(w, h)
+        board, seen, out = state.board, set(), []
+        for start, c in enumerate(board):
+            if c not in ",ox" or start in seen:
+                continue
+            area, todo = {start}, [start]
+            while todo:
+                p = todo.pop()
+                for n in orth[p]:
+                    if n not in area and board[n] in ",ox":
+                        area.add(n)
+                        todo.append(n)
+            seen |= area
+            owner = self._encloser(board, area, orth)
+            if owner is None:
+                continue
+            side = SIDES[owner]
+            cells = "".join(
+                f'<rect x="{x - GAP / 2}" y="{y - GAP / 2}" width="{GAP}" height="{GAP}"/>'
+                for x, y in (self._xy(p, w) for p in area)
+            )
+            wall = {n for p in area for n in orth[p] if board[n] == PIECE[owner]}
+            links = []
+            for a in wall:
+                for b in ring[a]:
+                    if b is not None and b in wall and a < b:
+                        (ax, ay), (bx, by) = self._xy(a, w), self._xy(b, w)
+                        links.append(f"M{ax},{ay}L{bx},{by}")
+            label = f"area taken by {side}, {len(area)} points"
+            out.append(
+                f'<g class="area area-{side}" aria-label="{label}">'
+                f'{cells}<path class="ring ring-{side}" d="{"".join(links)}"/></g>'
+            )
+        return out
+
+    @staticmethod
+    def _encloser(board, area, orth) -> int | None:
+        """Who took an area: who owns its captured pieces, else whose pieces wall it in."""
+        for owner in (0, 1):
+            if any(board[p] == CAPTURED[1 - owner] for p in area):
+                return owner
+        walls = [board[n] for p in area for n in orth[p] if board[n] in PIECE]
+        if not walls:
+            return None
+        return max((0, 1), key=lambda side: walls.count(PIECE[side]))

@@ -1,0 +1,88 @@
+"""Empire on the platform: options at creation, placing, passing, the score, SGF in and out."""
+
+import pytest
+
+from play import games, moves
+from play.models import Game
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def small_game(ann, bob):
+    seek = games.create(ann, "empire", "white", "seek", {"width": 8, "height": 8})
+    return games.join(seek, bob)
+
+
+def test_create_with_a_board_size_and_the_dots_rule(ann, client_of):
+    client = client_of(ann)
+    form = {"game": "empire", "side": "white", "listing": "seek", "time_control": "none"}
+    client.post("/new/", {**form, "width": "12", "height": "9", "dots": "on"})
+    game = Game.objects.get()
+    assert game.options == {"width": 12, "height": 9, "mode": "dots"}
+    assert game.position == "12x9 O 12/12/12/5OX5/5XO5/12/12/12/12 0 1 dots"
+    assert "Empire (12×9, standard Dots rule)" in client.get("/").content.decode()
+    response = client.post("/new/", {**form, "width": "99", "height": "9"})
+    assert response.status_code == 400 and Game.objects.count() == 1
+
+
+def test_the_board_is_clicked_by_position_for_the_player_to_move(small_game, client_of, ann, bob):
+    html = client_of(ann).get(f"/g/{small_game.public_id}/live/", **HTMX).content.decode()
+    assert f'data-move-url="/g/{small_game.public_id}/move/"' in html and 'data-ply="0"' in html
+    assert 'data-columns="8" data-rows="8"' in html and "Captures: <strong>0</strong>" in html
+    assert ">Pass</button>" in html
+    html = client_of(bob).get(f"/g/{small_game.public_id}/live/", **HTMX).content.decode()
+    assert "data-move-url" not in html and ">Pass</button>" not in html
+
+
+def test_placing_capturing_and_two_passes(small_game, client_of, ann, bob):
+    a, b = client_of(ann), client_of(bob)
+    url = f"/g/{small_game.public_id}/move/"
+    for ply, (client, point) in enumerate(
+        [(a, "c2"), (b, "h8"), (a, "d3"), (b, "h7"), (a, "c4"), (b, "c3"), (a, "b3")]
+    ):
+        response = client.post(url, {"move": point, "ply": str(ply)}, **HTMX)
+        assert response.status_code == 200, response.content.decode()
+    html = response.content.decode()
+    assert "Captures: <strong>1</strong>" in html and 'class="area area-circles"' in html
+    assert 'aria-label="c3, captured cross"' in html
+    response = b.post(url, {"move": "c3", "ply": "7"}, **HTMX)
+    assert response.status_code == 400 and "already taken" in response.content.decode()
+    b.post(url, {"move": "pass", "ply": "7"}, **HTMX)
+    html = a.post(url, {"move": "pass", "ply": "8"}, **HTMX).content.decode()
+    assert "Circles wins (more captures)." in html
+
+
+def test_sgf_export_and_import(small_game, client_of, ann, bob):
+    for ply, point in enumerate(["c2", "h8", "d3", "pass", "pass"]):
+        moves.submit(small_game, ann if ply % 2 == 0 else bob, point, ply)
+    response = client_of(ann).get(f"/g/{small_game.public_id}/record/")
+    assert response["Content-Type"].startswith("application/x-go-sgf")
+    text = response.content.decode()
+    assert "GM[40]" in text and "SZ[8]" in text and "PB[ann]PW[bob]" in text and "RE[0]" in text
+    response = client_of(ann).post("/import/", {"game": "empire", "record": text})
+    imported = Game.objects.get(imported=True)
+    assert response.status_code == 302 and response.url == imported.get_absolute_url()
+    assert imported.position == Game.objects.get(pk=small_game.pk).position
+    assert (imported.status, imported.winner, imported.reason) == ("finished", None, "draw")
+    assert imported.player_names == ["ann", "bob"]
+    html = client_of(bob).get(imported.get_absolute_url()).content.decode()
+    assert "Draw (equal captures)." in html
+    assert "Circles: ann (from the record)" in html and "Crosses: bob (from the record)" in html
+
+
+def test_import_refuses_bad_records_with_the_reason(ann, client_of):
+    client = client_of(ann)
+    response = client.post("/import/", {"game": "empire", "record": "(;GM[40]SZ[8];B[aa];B[bb])"})
+    assert response.status_code == 400 and "out of turn" in response.content.decode()
+    response = client.post("/import/", {"game": "empire", "record": "(;GM[40]SZ[8];B[aa])"})
+    assert response.status_code == 400 and "no result" in response.content.decode()
+    response = client.post(
+        "/import/", {"game": "empire", "record": "(;GM[40]SZ[8]RU[empire]AB[dd];B[dd]RE[B+R])"}
+    )
+    assert (
+        response.status_code == 400
+        and "Move 1 (d4) of the record is not legal here" in response.content.decode()
+    )
+    assert not Game.objects.exists()
