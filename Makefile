@@ -42,6 +42,7 @@ test: install chromium lint
 
 bench: install
 	$(BIN)/python bench/rules_speed.py
+	$(BIN)/python bench/empire.py
 
 clean:
 	rm -rf $(VENV) var
