@@ -9,8 +9,9 @@ from rules.base import Game, IllegalMove, Outcome, State
 from rules.empire import Empire
 from rules.empire_chess import EmpireChess
 from rules.empress import Empress
+from rules.imperial_shuffle import ImperialShuffle
 
-_GAMES = {game.slug: game for game in (Empress(), EmpireChess(), Empire())}
+_GAMES = {game.slug: game for game in (Empress(), EmpireChess(), Empire(), ImperialShuffle())}
 
 
 def get(slug: str) -> Game:

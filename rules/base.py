@@ -166,9 +166,9 @@ class Game:
         """What must be equal for two positions to count as the same one."""
         return state
 
-    def repetition_window(self, state: State) -> int:
-        """How many earlier positions still count for repetition."""
-        return len(state.history) + 1
+    def repetition_window(self, state: State) -> int | None:
+        """How many earlier positions still count for repetition (None: all of them)."""
+        return None
 
     def is_legal(self, state: State, move: str) -> bool:
         """Whether a canonical move text is legal here (games with huge move lists
@@ -193,13 +193,15 @@ class Game:
     def repetitions(self, state: State) -> int:
         """How often this position occurred before, within the repetition window."""
         window = self.repetition_window(state)
-        if window <= 0:
+        if window is not None and window <= 0:
             return 0
-        return state.history[-window:].count(self.repetition_key(state))
+        earlier = state.history if window is None else state.history[-window:]
+        return earlier.count(self.repetition_key(state))
 
     def next_history(self, state: State, nxt: State) -> tuple:
         """History for `nxt`, which follows `state`: its key appended, trimmed to the window."""
         window = self.repetition_window(nxt)
-        if window <= 0:
+        if window is not None and window <= 0:
             return ()
-        return (state.history + (self.repetition_key(state),))[-window:]
+        history = state.history + (self.repetition_key(state),)
+        return history if window is None else history[-window:]

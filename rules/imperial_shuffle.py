@@ -1,0 +1,306 @@
+"""Imperial Shuffle (Thomas R. Brendel, 2005), as `shared/rules/imperial-shuffle.md` binds it.
+
+Each player has a 4×4 board full of pyramids. On a turn the player's Emperor steps one
+square and pushes the whole line ahead of it along, the piece pushed off the edge landing
+where the Emperor stood. Wherever a moved piece now matches the opponent's living piece on
+the corresponding square of the other board, that opponent piece dies. A pushed High Priest
+may revive one dead piece. A player whose Emperor cannot move loses.
+
+A square is written `<kind><colour>` with `*` when dead (`Cr`, `Ny*`); kinds are Commoner
+`C`, Noble `N`, High Priest `H`, Emperor `E`. Only Commoners and Nobles ever match.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from rules.base import Game, Outcome, State
+from rules.grid import Grid
+
+GRID = Grid(4, 4)
+COLOURS = "ryg" + "b"
+DIRECTIONS = {
+    "N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
+    "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1),
+}  # fmt: skip
+MOVE = re.compile(r"^(N|NE|E|SE|S|SW|W|NW)(?:\+([a-d][1-4]))?$")
+SQUARE = re.compile(r"^([CNHE])([rygb])(\*?)$")
+MOVE_LIMIT = 200  # plies without a death
+DEFAULT = {"nobles": "ryg", "deal": False}
+
+
+@dataclass(frozen=True)
+class ShuffleState(State):
+    boards: tuple[tuple[str, ...], tuple[str, ...]]  # 16 squares each, a1 first
+    turn: int
+    quiet: int  # plies since the last death
+    ply: int  # number of the ply about to be played, from 1
+
+
+def dead(piece: str) -> bool:
+    return piece.endswith("*")
+
+
+def alive(piece: str) -> str:
+    return piece.rstrip("*")
+
+
+def identical(a: str, b: str) -> bool:
+    """Same kind and colour; the High Priest and the Emperor never match anything."""
+    return a[0] in "CN" and a[:2] == b[:2]
+
+
+def pieces(nobles: str, royal: str) -> list[str]:
+    """The 16 pieces of one player: 8 Commoners, 6 Nobles, High Priest and Emperor."""
+    commoners = [f"C{c}" for c in COLOURS for _ in range(2)]
+    return commoners + [f"N{c}" for c in nobles for _ in range(2)] + [f"H{royal}", f"E{royal}"]
+
+
+def royal_colours(nobles: str) -> tuple[str, str]:
+    """Colours of each seat's High Priest and Emperor [house]: they never matter, but differ."""
+    spare = next(c for c in COLOURS if c not in nobles)
+    return spare, nobles[0]
+
+
+def _identities(board) -> Counter:
+    """What a set of pieces holds, ignoring death and the colours that never matter."""
+    return Counter(p[0] + (p[1] if p[0] in "CN" else "") for p in board)
+
+
+def format_board(board) -> str:
+    return "|".join(",".join(board[r * 4 : r * 4 + 4]) for r in range(3, -1, -1))
+
+
+def parse_board(text: str) -> tuple[str, ...]:
+    ranks = text.split("|")
+    if len(ranks) != 4:
+        raise ValueError("A board is 4 ranks, from 4 down to 1, separated by '|'.")
+    board: list[str] = [""] * 16
+    for i, rank in enumerate(ranks):
+        squares = rank.split(",")
+        if len(squares) != 4:
+            raise ValueError(f"Rank {4 - i} needs 4 squares separated by ',', not {len(squares)}.")
+        for f, square in enumerate(squares):
+            if not SQUARE.match(square):
+                raise ValueError(
+                    f"{square!r} on {GRID.names[(3 - i) * 4 + f]} is not a piece "
+                    "(kind C N H E, colour r y g b, * when dead)."
+                )
+            board[(3 - i) * 4 + f] = square
+    return tuple(board)
+
+
+class ImperialShuffle(Game):
+    slug = "imperial-shuffle"
+    name = "Imperial Shuffle"
+    seats = ("First player", "Second player")
+    grid = GRID
+    needs_setup = True
+    notation_help = "The Emperor's direction (N, NE, E, SE, S, SW, W, NW), with +c2 to revive."
+
+    # --- options, setup and start --------------------------------------------------
+    def validate_options(self, options) -> dict:
+        options = {**DEFAULT, **(options or {})}
+        if set(options) - set(DEFAULT):
+            raise ValueError("Imperial Shuffle's options are nobles and deal.")
+        nobles = options["nobles"]
+        if not (isinstance(nobles, str) and len(set(nobles)) == len(nobles) == 3) or not set(
+            nobles
+        ) <= set(COLOURS):
+            raise ValueError("Choose three different noble colours among r, y, g, b.")
+        if not isinstance(options["deal"], bool):
+            raise ValueError("deal is true (both boards dealt at random) or false.")
+        return {"nobles": "".join(sorted(nobles, key=COLOURS.index)), "deal": options["deal"]}
+
+    def start(self, options) -> ShuffleState:
+        """A fixed legal start (for tools and tests); on the site the players set up."""
+        nobles = options["nobles"]
+        first = pieces(nobles, royal_colours(nobles)[0])
+        second = pieces(nobles, royal_colours(nobles)[1])
+        # Identical pieces come in pairs, so shifting the second board by two avoids them all.
+        return self.from_setup(format_board(first), format_board(second[2:] + second[:2]), 0)
+
+    def check_setup(self, board_text: str, options, other_text: str | None = None) -> list[str]:
+        """Conflicting squares of an arrangement against the other board (empty when fine);
+        ValueError if it is not a full, living set of this player's pieces."""
+        nobles = self.validate_options(options)["nobles"]
+        board = parse_board(board_text)
+        if any(dead(p) for p in board):
+            raise ValueError("Every piece stands at the start: no '*'.")
+        wanted, given = _identities(pieces(nobles, "r")), _identities(board)
+        if given != wanted:
+            missing = sorted((wanted - given).elements())
+            extra = sorted((given - wanted).elements())
+            raise ValueError(
+                "An arrangement holds two Commoners of each colour, two Nobles of each of "
+                f"{', '.join(nobles)}, a High Priest and an Emperor"
+                + (f"; missing {' '.join(missing)}" if missing else "")
+                + (f"; not in the set {' '.join(extra)}" if extra else "")
+                + "."
+            )
+        if other_text is None:
+            return []
+        other = parse_board(other_text)
+        return [GRID.names[sq] for sq in range(16) if identical(board[sq], other[sq])]
+
+    def random_arrangement(self, rng: random.Random, options, seat: int, other_text=None) -> str:
+        """A uniformly random legal arrangement (avoiding the other board when given)."""
+        nobles = self.validate_options(options)["nobles"]
+        own = pieces(nobles, royal_colours(nobles)[seat])
+        other = parse_board(other_text) if other_text else None
+        while True:  # about 1 in 6 random boards avoids a given board entirely
+            rng.shuffle(own)
+            if other is None or not any(identical(own[sq], other[sq]) for sq in range(16)):
+                return format_board(own)
+
+    def from_setup(self, first_board: str, second_board: str, first_to_move: int) -> ShuffleState:
+        """The start of play from both boards (seat 0's first) and who submitted first."""
+        return ShuffleState(
+            boards=(parse_board(first_board), parse_board(second_board)),
+            turn=first_to_move,
+            quiet=0,
+            ply=1,
+        )
+
+    # --- notation --------------------------------------------------------------------
+    def format(self, s: ShuffleState) -> str:
+        boards = "/".join(format_board(b) for b in s.boards)
+        return f"{boards} {s.turn + 1} {s.quiet} {s.ply}"
+
+    def parse(self, text: str) -> ShuffleState:
+        if not isinstance(text, str):
+            raise ValueError("A position is text.")
+        fields = text.split()
+        if len(fields) not in (2, 4):
+            raise ValueError(
+                "An Imperial Shuffle position reads: <first board>/<second board> <1|2> "
+                "[<quiet plies> <ply>]."
+            )
+        fields += ["0", "1"][len(fields) - 2 :]
+        boards_text, side, quiet, ply = fields
+        halves = boards_text.split("/")
+        if len(halves) != 2:
+            raise ValueError("Write both boards, the first player's first, separated by '/'.")
+        boards = tuple(parse_board(half) for half in halves)
+        nobles = "".join(sorted({p[1] for p in boards[0] if p[0] == "N"}, key=COLOURS.index))
+        for seat, board in enumerate(boards):
+            if len(nobles) != 3 or _identities(board) != _identities(pieces(nobles, "r")):
+                raise ValueError(
+                    f"Board {seat + 1} must hold two Commoners of each colour, two Nobles of "
+                    "each of three colours (the same on both boards), a High Priest and an Emperor."
+                )
+            emperor = next(p for p in board if p[0] == "E")
+            if dead(emperor):
+                raise ValueError("An Emperor never dies.")
+        if side not in ("1", "2"):
+            raise ValueError("The side to move is 1 (the first board's player) or 2.")
+        if not (quiet.isdigit() and ply.isdigit() and int(ply) >= 1):
+            raise ValueError("The counters are whole numbers (the ply from 1).")
+        return ShuffleState(boards=boards, turn=int(side) - 1, quiet=int(quiet), ply=int(ply))
+
+    # --- moves -----------------------------------------------------------------------
+    def generate(self, s: ShuffleState):
+        moves = []
+        for direction in DIRECTIONS:
+            pushed = self._push(s, direction)
+            if pushed is None:
+                continue
+            mine, theirs, priest = pushed
+            moves.append(direction)
+            moves += [
+                f"{direction}+{GRID.names[sq]}" for sq in self._revivable(mine, theirs, priest)
+            ]
+        return moves
+
+    def _line(self, s: ShuffleState, direction: str) -> list[int] | None:
+        """The Emperor's square and every square ahead to the edge, or None if he cannot go."""
+        board = s.boards[s.turn]
+        emperor = next(sq for sq, p in enumerate(board) if p[0] == "E")
+        ahead = GRID.ray(emperor, DIRECTIONS[direction])
+        if not ahead or any(dead(board[sq]) for sq in ahead):
+            return None  # off the board, or a dead piece that cannot be pushed
+        return [emperor, *ahead]
+
+    def _push(self, s: ShuffleState, direction: str):
+        """(mover's board, opponent's board, High Priest's new square or None) after the push
+        and the kills, or None if the Emperor cannot go that way."""
+        line = self._line(s, direction)
+        if line is None:
+            return None
+        mine, theirs = list(s.boards[s.turn]), list(s.boards[1 - s.turn])
+        old = [mine[sq] for sq in line]
+        # Everything on the line moves one square on; the last piece wraps to the Emperor's.
+        for k, sq in enumerate(line):
+            mine[sq] = old[k - 1]
+        priest = next((sq for sq in line if mine[sq][0] == "H"), None)
+        for sq in line:
+            if not dead(theirs[sq]) and identical(mine[sq], theirs[sq]):
+                theirs[sq] += "*"
+        return mine, theirs, priest
+
+    @staticmethod
+    def _revivable(mine, theirs, priest) -> list[int]:
+        """Squares of the mover's dead pieces identical to the opponent's piece facing the
+        pushed High Priest."""
+        if priest is None or theirs[priest][0] not in "CN":
+            return []
+        return [sq for sq, p in enumerate(mine) if dead(p) and identical(p, theirs[priest])]
+
+    def apply(self, s: ShuffleState, move: str) -> ShuffleState:
+        m = MOVE.match(move)
+        mine, theirs, _ = self._push(s, m[1])
+        if m[2]:
+            sq = GRID.index(m[2])
+            mine[sq] = alive(mine[sq])
+            if not dead(theirs[sq]) and identical(mine[sq], theirs[sq]):
+                theirs[sq] += "*"
+        deaths = sum(map(dead, theirs)) > sum(map(dead, s.boards[1 - s.turn]))
+        boards = (mine, theirs) if s.turn == 0 else (theirs, mine)
+        nxt = ShuffleState(
+            boards=(tuple(boards[0]), tuple(boards[1])),
+            turn=1 - s.turn,
+            quiet=0 if deaths else s.quiet + 1,
+            ply=s.ply + 1,
+        )
+        return replace(nxt, history=self.next_history(s, nxt))
+
+    def judge(self, s: ShuffleState) -> Outcome | None:
+        if not self._moves(s):
+            return Outcome(1 - s.turn, "emperor-blocked")
+        if s.quiet >= MOVE_LIMIT:
+            return Outcome(None, "move-limit")
+        if self.repetitions(s) >= 2:
+            return Outcome(None, "repetition")
+        return None
+
+    def repetition_key(self, s: ShuffleState):
+        return (s.boards, s.turn)
+
+    # --- what players read -------------------------------------------------------------
+    def explain(self, s: ShuffleState, move: str) -> str:
+        m = MOVE.match(move)
+        if not m:
+            return f"Could not read {move!r}: write a direction (N, NE, … NW), with +c2 to revive."
+        line = self._line(s, m[1])
+        if line is None:
+            board = s.boards[s.turn]
+            emperor = next(sq for sq, p in enumerate(board) if p[0] == "E")
+            if not GRID.ray(emperor, DIRECTIONS[m[1]]):
+                return f"The Emperor cannot step {m[1]}: that is off the board."
+            return f"A dead piece stands in the line {m[1]} of the Emperor: it cannot be pushed."
+        if m[2]:
+            return (
+                f"No revival on {m[2]} goes with {m[1]}: the pushed High Priest must face a "
+                "piece identical to a dead one of yours."
+            )
+        return f"{move} is not legal here."
+
+    def move_squares(self, move: str) -> tuple[str, ...]:
+        direction, _, revived = move.partition("+")
+        return (direction, revived) if revived else (direction,)
+
+    def captured(self, s: ShuffleState) -> tuple[list[str], list[str]]:
+        return tuple([alive(p) for p in board if dead(p)] for board in s.boards)
