@@ -8,18 +8,10 @@ from django.db import transaction
 from django.utils import timezone
 
 import rules
+from play import setup
+from play.errors import Refused
 from play.live import broadcast
 from play.models import Game, Move, Seat
-
-
-class Refused(Exception):
-    """A request the platform turns down; `status` is the HTTP status to answer with."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
 
 SIDES = ("white", "black", "random")
 
@@ -52,14 +44,9 @@ def create(user, slug: str, side: str, listing: str, options=None) -> Game:
     return game
 
 
-def locked(game_id: int) -> Game:
-    """The game row, locked until the surrounding transaction ends."""
-    return Game.objects.select_for_update().prefetch_related("seats").get(pk=game_id)
-
-
 def join(game: Game, user) -> Game:
     with transaction.atomic():
-        game = locked(game.pk)
+        game = Game.locked(game.pk)
         if game.seat_of(user):
             return game
         if game.status != Game.Status.OPEN:
@@ -69,6 +56,8 @@ def join(game: Game, user) -> Game:
         game.status = Game.Status.ACTIVE
         game.started_at = timezone.now()
         game.revision += 1
+        if game.rules.needs_setup:
+            setup.begin(game)  # the players arrange their pieces first
         game.save()
         transaction.on_commit(lambda: broadcast(game))
     return Game.objects.prefetch_related("seats").get(pk=game.pk)
@@ -77,10 +66,13 @@ def join(game: Game, user) -> Game:
 def abort(game: Game, user) -> Game:
     """Cancel a seek, or abort before both sides have moved."""
     with transaction.atomic():
-        game = locked(game.pk)
+        game = Game.locked(game.pk)
         if not game.seat_of(user):
             raise Refused("Only the players may abort this game.", 403)
-        if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE) or game.ply >= 2:
+        if (
+            game.status not in (Game.Status.OPEN, Game.Status.SETUP, Game.Status.ACTIVE)
+            or game.ply >= 2
+        ):
             raise Refused("A game can be aborted only before both sides have moved.", 409)
         end(game, None, "abort", Game.Status.ABORTED)
     return game
@@ -88,7 +80,7 @@ def abort(game: Game, user) -> Game:
 
 def resign(game: Game, user) -> Game:
     with transaction.atomic():
-        game = locked(game.pk)
+        game = Game.locked(game.pk)
         seat = game.seat_of(user)
         if not seat:
             raise Refused("Only the players may resign.", 403)

@@ -74,6 +74,11 @@ class Game(models.Model):
     def get_absolute_url(self):
         return reverse("game", args=[self.public_id])
 
+    @classmethod
+    def locked(cls, pk: int) -> Game:
+        """The game row, locked until the surrounding transaction ends."""
+        return cls.objects.select_for_update().prefetch_related("seats").get(pk=pk)
+
     @property
     def rules(self) -> rules.Game:
         return rules.get(self.game_slug)
@@ -143,6 +148,9 @@ class Seat(models.Model):
     )
     index = models.PositiveSmallIntegerField()
     joined_at = models.DateTimeField(auto_now_add=True)
+    # Games with a setup phase: the player's arrangement (a draft until submitted).
+    arrangement = models.TextField(blank=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]

@@ -6,7 +6,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import rules
-from play.games import Refused, end, locked, state_of
+from play.errors import Refused
+from play.games import end, state_of
 from play.live import broadcast
 from play.models import Game, Move
 
@@ -21,7 +22,7 @@ class StaleMove(Refused):
 def submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
     try:
         with transaction.atomic():
-            return _submit(locked(game.pk), user, text, expected_ply)
+            return _submit(Game.locked(game.pk), user, text, expected_ply)
     except IntegrityError:
         # Another request stored this ply between our read and our write.
         raise StaleMove("That move came too late: the position has changed.") from None

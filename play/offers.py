@@ -5,14 +5,15 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from play.games import Refused, end, locked
+from play.errors import Refused
+from play.games import end
 from play.live import broadcast
 from play.models import Game, Offer
 
 
 def act(game: Game, user, action: str) -> Game:
     with transaction.atomic():
-        game = locked(game.pk)
+        game = Game.locked(game.pk)
         seat = game.seat_of(user)
         if seat is None:
             raise Refused("Only the players may offer or answer a draw.", 403)

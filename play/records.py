@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import rules
-from play.games import Refused
+from play.errors import Refused
 from play.models import Game, Move
 from rules import sgf
 

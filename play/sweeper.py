@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from play.games import end, locked
+from play.games import end
 from play.models import Game
 
 
@@ -22,7 +22,7 @@ def expire_seeks(now=None) -> int:
     count = 0
     for pk in stale:
         with transaction.atomic():
-            game = locked(pk)
+            game = Game.locked(pk)
             if game.status == Game.Status.OPEN:
                 end(game, None, "abort", Game.Status.ABORTED)
                 count += 1

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 import rules
 from play import games, moves, offers, presenter, records
 from play.boards import renderer
+from play.errors import Refused
 from play.forms import ImportForm, NewGameForm, SignupForm
 from play.models import Game
 
@@ -68,7 +69,7 @@ def new_game(request):
         game = games.create(
             request.user, data["game"], data["side"], data["listing"], form.options()
         )
-    except games.Refused as exc:
+    except Refused as exc:
         form.add_error(None, exc.message)
         return render(
             request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400
@@ -119,7 +120,7 @@ def move(request, public_id):
         return _answer(request, game, "Log in to play.", 403)
     try:
         moves.submit(game, request.user, text, int(ply) if ply else None)
-    except games.Refused as exc:
+    except Refused as exc:
         return _answer(request, game, exc.message, exc.status)
     return _answer(request, game)
 
@@ -134,7 +135,7 @@ def _action(function):
             return _answer(request, game, "Log in to play.", 403)
         try:
             function(request, game)
-        except games.Refused as exc:
+        except Refused as exc:
             return _answer(request, game, exc.message, exc.status)
         return _answer(request, game)
 
@@ -169,7 +170,7 @@ def invite(request, token):
 def _join(request, game: Game):
     try:
         games.join(game, request.user)
-    except games.Refused as exc:
+    except Refused as exc:
         messages.error(request, exc.message)
     return redirect(game)
 
@@ -192,7 +193,7 @@ def import_record(request):
     if request.method == "POST" and form.is_valid():
         try:
             game = records.import_game(request.user, form.cleaned_data["game"], form.text())
-        except games.Refused as exc:
+        except Refused as exc:
             form.add_error(None, exc.message)
         else:
             return redirect(game)

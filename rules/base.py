@@ -44,6 +44,7 @@ class Game:
     rules_version = 1
     notation_help = "Moves are written as the rules page shows."
     can_import = False
+    needs_setup = False  # whether players arrange their pieces before the first move
     record_format = ("txt", "text/plain")  # file extension and media type of the record
 
     # --- the contract -------------------------------------------------------

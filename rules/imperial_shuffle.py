@@ -156,6 +156,15 @@ class ImperialShuffle(Game):
             if other is None or not any(identical(own[sq], other[sq]) for sq in range(16)):
                 return format_board(own)
 
+    def swap_setup(self, board_text: str, a: str, b: str) -> str:
+        """The arrangement with the pieces on squares a and b exchanged."""
+        if not (GRID.is_square(a) and GRID.is_square(b)):
+            raise ValueError("Choose two squares of your board (a1 to d4).")
+        board = list(parse_board(board_text))
+        i, j = GRID.index(a), GRID.index(b)
+        board[i], board[j] = board[j], board[i]
+        return format_board(board)
+
     def from_setup(self, first_board: str, second_board: str, first_to_move: int) -> ShuffleState:
         """The start of play from both boards (seat 0's first) and who submitted first."""
         return ShuffleState(

@@ -1,6 +1,7 @@
 import pytest
 
 from play import games
+from play.errors import Refused
 from play.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ def test_random_side_gives_a_seat(ann):
     ],
 )
 def test_create_refuses_bad_choices(ann, slug, side, listing, message):
-    with pytest.raises(games.Refused, match=message):
+    with pytest.raises(Refused, match=message):
         games.create(ann, slug, side, listing)
 
 
@@ -40,7 +41,7 @@ def test_join_fills_the_other_seat_and_starts(active_game, bob):
 
 
 def test_a_third_player_cannot_join(active_game, make_user):
-    with pytest.raises(games.Refused, match="already has its players") as exc:
+    with pytest.raises(Refused, match="already has its players") as exc:
         games.join(active_game, make_user("cid"))
     assert exc.value.status == 409
 
@@ -50,7 +51,7 @@ def test_abort_only_before_both_sides_have_moved(active_game, ann, bob):
 
     moves.submit(active_game, ann, "d3d4", 0)
     moves.submit(active_game, bob, "e7e5", 1)
-    with pytest.raises(games.Refused, match="before both sides have moved"):
+    with pytest.raises(Refused, match="before both sides have moved"):
         games.abort(active_game, ann)
 
 
@@ -65,7 +66,7 @@ def test_abort_and_cancel(active_game, ann, bob):
 
 
 def test_resign_gives_the_opponent_the_win(active_game, bob, make_user):
-    with pytest.raises(games.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         games.resign(active_game, make_user("cid"))
     assert exc.value.status == 403
     games.resign(active_game, bob)

@@ -5,7 +5,7 @@ from django.db import connection
 
 import rules
 from play import games, moves
-from play.games import Refused
+from play.errors import Refused
 from play.models import Game, Move
 from play.moves import StaleMove
 

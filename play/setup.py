@@ -1,0 +1,135 @@
+"""The setup phase of games whose players arrange their own pieces (Imperial Shuffle):
+drafts kept per seat, swapped or dealt at random, submitted in a race: the first to submit
+moves first, and the second arrangement must not clash with the first."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.utils import timezone
+
+from play.errors import Refused
+from play.live import broadcast
+from play.models import Game, Seat
+
+
+class SetupConflict(Refused):
+    """The arrangement puts identical pieces on corresponding squares (400, squares marked)."""
+
+    def __init__(self, squares: list[str]):
+        super().__init__(
+            "These squares hold pieces identical to the other board's: "
+            f"{', '.join(squares)}. Rearrange them and submit again.",
+            400,
+        )
+        self.squares = squares
+
+
+def begin(game: Game) -> None:
+    """Called as the second player joins, inside the join's transaction: deal drafts, or
+    with the `deal` option deal both boards and toss for the first player."""
+    game_rules = game.rules
+    rng = random.SystemRandom()
+    seats = sorted(game.seats.all(), key=lambda s: s.index)
+    if game.options.get("deal"):
+        first = game_rules.random_arrangement(rng, game.options, 0)
+        second = game_rules.random_arrangement(rng, game.options, 1, first)
+        _start(game, first, second, rng.randrange(2))
+        return
+    for seat in seats:
+        seat.arrangement = game_rules.random_arrangement(rng, game.options, seat.index)
+        seat.save()
+    game.status = Game.Status.SETUP
+
+
+def swap(game: Game, user, a: str, b: str) -> None:
+    """Exchange the pieces on two squares of the player's draft."""
+
+    def change(seat, game_rules):
+        try:
+            seat.arrangement = game_rules.swap_setup(seat.arrangement, a, b)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+
+    _edit(game, user, change)
+
+
+def randomize(game: Game, user) -> None:
+    """A random arrangement, avoiding the other board if it is already submitted."""
+
+    def change(seat, game_rules):
+        other = _other(game, seat)
+        submitted = other.arrangement if other.submitted_at else None
+        seat.arrangement = game_rules.random_arrangement(
+            random.SystemRandom(), game.options, seat.index, submitted
+        )
+
+    _edit(game, user, change)
+
+
+def load(game: Game, user, text: str) -> None:
+    """Take an arrangement typed as text (one board in the position notation)."""
+
+    def change(seat, game_rules):
+        try:
+            game_rules.check_setup(text.strip(), game.options)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+        seat.arrangement = text.strip()
+
+    _edit(game, user, change)
+
+
+def submit(game: Game, user) -> None:
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        seat = _own_seat(game, user)
+        other = _other(game, seat)
+        submitted = other.arrangement if other.submitted_at else None
+        conflicts = game.rules.check_setup(seat.arrangement, game.options, submitted)
+        if conflicts:
+            raise SetupConflict(conflicts)
+        seat.submitted_at = timezone.now()
+        seat.save()
+        if submitted:
+            boards = {seat.index: seat.arrangement, other.index: other.arrangement}
+            _start(game, boards[0], boards[1], other.index)  # the other submitted first
+        else:
+            game.revision += 1
+            game.save()
+        transaction.on_commit(lambda: broadcast(game))
+
+
+def _start(game: Game, first_board: str, second_board: str, first_to_move: int) -> None:
+    game_rules = game.rules
+    text = game_rules.format(game_rules.from_setup(first_board, second_board, first_to_move))
+    game.initial_position = game.position = text
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    game.revision += 1
+    game.save()
+
+
+def _edit(game: Game, user, change) -> None:
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        seat = _own_seat(game, user)
+        change(seat, game.rules)
+        seat.save()
+        # Only the owner sees a draft, so nobody else needs telling.
+
+
+def _own_seat(game: Game, user) -> Seat:
+    seat = game.seat_of(user)
+    if seat is None:
+        raise Refused("Only the players arrange their pieces.", 403)
+    if game.status != Game.Status.SETUP:
+        raise Refused("The setup is over.", 409)
+    if seat.submitted_at:
+        raise Refused("You have submitted your arrangement already.", 409)
+    return seat
+
+
+def _other(game: Game, seat: Seat) -> Seat:
+    return next(s for s in game.seats.all() if s.index != seat.index)
