@@ -22,15 +22,34 @@ class NewGameForm(forms.Form):
         required=False, label="Standard Dots rule (empty rings stay in play as houses)"
     )
 
+    # Imperial Shuffle's options.
+    nobles = forms.ChoiceField(
+        choices=[
+            ("ryg", "red, yellow, green"),
+            ("ryb", "red, yellow, blue"),
+            ("rgb", "red, green, blue"),
+            ("ygb", "yellow, green, blue"),
+        ],
+        initial="ryg",
+        required=False,
+        label="Noble colours",
+    )
+    deal = forms.BooleanField(
+        required=False, label="Deal both boards at random (a coin toss decides who starts)"
+    )
+
     def options(self) -> dict:
+        """The chosen game's options; the rules check them again."""
         data = self.cleaned_data
-        if data["game"] != "empire":
-            return {}
-        return {
-            "width": data["width"] or 32,
-            "height": data["height"] or 32,
-            "mode": "dots" if data["dots"] else "empire",
-        }
+        if data["game"] == "empire":
+            return {
+                "width": data["width"] or 32,
+                "height": data["height"] or 32,
+                "mode": "dots" if data["dots"] else "empire",
+            }
+        if data["game"] == "imperial-shuffle":
+            return {"nobles": data["nobles"] or "ryg", "deal": data["deal"]}
+        return {}
 
 
 class SignupForm(UserCreationForm):

@@ -31,13 +31,12 @@ def begin(game: Game) -> None:
     with the `deal` option deal both boards and toss for the first player."""
     game_rules = game.rules
     rng = random.SystemRandom()
-    seats = sorted(game.seats.all(), key=lambda s: s.index)
     if game.options.get("deal"):
         first = game_rules.random_arrangement(rng, game.options, 0)
         second = game_rules.random_arrangement(rng, game.options, 1, first)
         _start(game, first, second, rng.randrange(2))
         return
-    for seat in seats:
+    for seat in Seat.objects.filter(game=game):  # fresh: the joining seat is new
         seat.arrangement = game_rules.random_arrangement(rng, game.options, seat.index)
         seat.save()
     game.status = Game.Status.SETUP
@@ -117,7 +116,9 @@ def _edit(game: Game, user, change) -> None:
         seat = _own_seat(game, user)
         change(seat, game.rules)
         seat.save()
-        # Only the owner sees a draft, so nobody else needs telling.
+        # A new revision keeps cached views fresh; only the owner sees a draft, so no push.
+        game.revision += 1
+        game.save()
 
 
 def _own_seat(game: Game, user) -> Seat:

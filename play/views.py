@@ -14,7 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
-from play import games, moves, offers, presenter, records
+from play import games, moves, offers, presenter, records, setup
 from play.boards import renderer
 from play.errors import Refused
 from play.forms import ImportForm, NewGameForm, SignupForm
@@ -25,12 +25,13 @@ def _game(public_id: str) -> Game:
     return get_object_or_404(Game.objects.prefetch_related("seats__user"), public_id=public_id)
 
 
-def _answer(request, game: Game, notice: str | None = None, status: int = 200):
+def _answer(request, game: Game, notice: str | None = None, status: int = 200, alerts=()):
     """htmx gets the fresh live fragment (with the notice); a plain form gets a redirect."""
     game = _game(game.public_id)
     if request.htmx:
         seat = presenter.seat_index(game, request.user)
-        return HttpResponse(presenter.live_html(game, seat, notice=notice), status=status)
+        html = presenter.live_html(game, seat, notice=notice, alerts=alerts)
+        return HttpResponse(html, status=status)
     if notice:
         messages.error(request, notice)
     return redirect(game)
@@ -143,6 +144,32 @@ def _action(function):
 
 
 resign = _action(lambda request, game: games.resign(game, request.user))
+
+
+@require_POST
+def arrange(request, public_id):
+    """The setup phase: swap two squares, deal at random, load a typed arrangement, submit."""
+    game = _game(public_id)
+    if not request.user.is_authenticated:
+        return _answer(request, game, "Log in to play.", 403)
+    action, data = request.POST.get("action", ""), request.POST
+    steps = {
+        "swap": lambda: setup.swap(game, request.user, data.get("a", ""), data.get("b", "")),
+        "random": lambda: setup.randomize(game, request.user),
+        "load": lambda: setup.load(game, request.user, data.get("arrangement", "")),
+        "submit": lambda: setup.submit(game, request.user),
+    }
+    if action not in steps:
+        return _answer(request, game, "Malformed request: unknown setup action.", 400)
+    try:
+        steps[action]()
+    except setup.SetupConflict as exc:
+        return _answer(request, game, exc.message, exc.status, alerts=exc.squares)
+    except Refused as exc:
+        return _answer(request, game, exc.message, exc.status)
+    return _answer(request, game)
+
+
 abort = _action(lambda request, game: games.abort(game, request.user))
 draw = _action(lambda request, game: offers.act(game, request.user, request.POST.get("action", "")))
 

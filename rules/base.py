@@ -45,6 +45,7 @@ class Game:
     notation_help = "Moves are written as the rules page shows."
     can_import = False
     needs_setup = False  # whether players arrange their pieces before the first move
+    plain_choice_label = "{move} alone"  # a move offered beside choices that extend it
     record_format = ("txt", "text/plain")  # file extension and media type of the record
 
     # --- the contract -------------------------------------------------------

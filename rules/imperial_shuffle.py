@@ -99,7 +99,14 @@ class ImperialShuffle(Game):
     seats = ("First player", "Second player")
     grid = GRID
     needs_setup = True
+    plain_choice_label = "Push {move} with no revival"
     notation_help = "The Emperor's direction (N, NE, E, SE, S, SW, W, NW), with +c2 to revive."
+
+    def describe_options(self, options: dict) -> str:
+        options = self.validate_options(options)
+        names = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
+        nobles = ", ".join(names[c] for c in options["nobles"])
+        return f"nobles {nobles}" + (", boards dealt" if options["deal"] else "")
 
     # --- options, setup and start --------------------------------------------------
     def validate_options(self, options) -> dict:
@@ -155,6 +162,9 @@ class ImperialShuffle(Game):
             rng.shuffle(own)
             if other is None or not any(identical(own[sq], other[sq]) for sq in range(16)):
                 return format_board(own)
+
+    def parse_board(self, text: str) -> tuple[str, ...]:
+        return parse_board(text)
 
     def swap_setup(self, board_text: str, a: str, b: str) -> str:
         """The arrangement with the pieces on squares a and b exchanged."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from play.boards.base import Marks, Renderer
 from rules.grid import Grid
 
 CELL = 60
@@ -21,27 +22,9 @@ class Annotation:
     shapes: list[str] = field(default_factory=list)
 
 
-@dataclass
-class Marks:
-    """What to show on top of the position."""
-
-    last_move: tuple[str, ...] = ()
-    check: str | None = None
-    selected: str | None = None
-    targets: frozenset = frozenset()
-    # square -> extra attributes (e.g. htmx) making it clickable
-    actions: dict[str, dict[str, str]] = field(default_factory=dict)
-    # attributes for the whole picture, for boards clicked by position
-    board_action: dict[str, str] = field(default_factory=dict)
-
-
-class ChessboardRenderer:
-    slug: str
+class ChessboardRenderer(Renderer):
     grid: Grid
     title: str
-    has_fields = False  # whether the page offers a switch for the game's field marks
-    zoomable = False  # whether the page offers a larger, scrollable board
-    click_by_position = False  # one click per move, read off the picture by the page's script
 
     def piece_at(self, state, sq: int) -> str | None:
         return state.board[sq]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from play.boards.chessboard import Marks
+from play.boards.base import Marks, Renderer
 from rules.empire import CAPTURED, PIECE, geometry
 from rules.grid import column_name
 
@@ -17,9 +17,8 @@ SIDES = ("circles", "crosses")
 NAMES = {"O": "circle", "X": "cross", "o": "captured circle", "x": "captured cross"}
 
 
-class EmpireBoard:
+class EmpireBoard(Renderer):
     slug = "empire"
-    has_fields = False
     zoomable = True
     click_by_position = True
 

@@ -1,28 +1,34 @@
-"""{% diagram slug position from="d4" %}: a small board for the rules pages, drawn by the
-game's own renderer; `from` marks where the piece there may go, by the rules engine."""
+"""{% diagram slug position caption from="d4" move="E" %}: a small board for the rules pages,
+drawn by the game's own renderer. `from` marks where the piece there may go; `move` shows the
+position after that move, with what it changed marked. Both use the rules engine."""
 
 from django import template
 from django.utils.safestring import mark_safe
 
 import rules
 from play.boards import renderer
-from play.boards.chessboard import Marks
+from play.boards.base import Marks
 
 register = template.Library()
 
 
 @register.simple_tag
 def diagram(slug, position, caption="", **kwargs):
-    game_rules = rules.get(slug)
+    game_rules, board = rules.get(slug), renderer(slug)
     state = game_rules.parse(position)
     marks = Marks()
-    origin = kwargs.get("from")
+    origin, move = kwargs.get("from"), kwargs.get("move")
     if origin:
         marks.selected = origin
         marks.targets = frozenset(
-            game_rules.move_squares(m)[1]
-            for m in game_rules.legal_moves(state)
-            if game_rules.move_squares(m)[0] == origin
+            squares[1]
+            for squares in map(game_rules.move_squares, game_rules.legal_moves(state))
+            if len(squares) > 1 and squares[0] == origin
         )
-    svg = renderer(slug).render(state, marks=marks, caption=f": {caption}" if caption else "")
+    if move:
+        before, state = state, game_rules.play(state, move)
+        marks.last_move = game_rules.move_squares(move)
+        marks.alerts = board.changes(before, state)
+        marks.alert_label = "changed by the move"
+    svg = board.render(state, marks=marks, caption=f": {caption}" if caption else "")
     return mark_safe(f"<figure>{svg}<figcaption>{caption}</figcaption></figure>")

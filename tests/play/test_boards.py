@@ -4,7 +4,7 @@ import re
 
 import rules
 from play.boards import renderer
-from play.boards.chessboard import Marks
+from play.boards.base import Marks
 
 game = rules.get("empire-chess")
 board = renderer("empire-chess")

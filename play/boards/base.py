@@ -1,0 +1,41 @@
+"""What every board renderer shares: the marks put on a position, and the switches the
+page offers around the picture."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Marks:
+    """What to show on top of the position."""
+
+    last_move: tuple[str, ...] = ()
+    check: str | None = None
+    selected: str | None = None
+    targets: frozenset = frozenset()
+    # square -> extra attributes (e.g. htmx) making it clickable
+    actions: dict[str, dict[str, str]] = field(default_factory=dict)
+    # attributes for the whole picture, for boards clicked by position
+    board_action: dict[str, str] = field(default_factory=dict)
+    # squares to call out (e.g. a clash at setup, or what the last move killed), and why
+    alerts: frozenset = frozenset()
+    alert_label: str = ""
+
+
+class Renderer:
+    slug: str
+    has_fields = False  # whether the page offers a switch for the game's field marks
+    zoomable = False  # whether the page offers a larger, scrollable board
+    click_by_position = False  # one click per move, read off the picture by the page's script
+    shows_changes = False  # whether it marks what the last move changed
+
+    def piece_name(self, piece: str) -> str:
+        raise NotImplementedError
+
+    def render(self, state, *, bottom: int = 0, marks: Marks | None = None, caption="") -> str:
+        raise NotImplementedError
+
+    def changes(self, before, after) -> frozenset:
+        """Squares the last move changed in a way worth calling out."""
+        return frozenset()

@@ -1,0 +1,193 @@
+"""Imperial Shuffle: both 4×4 boards side by side with corresponding squares on the same
+rows, the viewer's board on the left. Pyramids are sized by kind (Commoner small, Noble
+medium, High Priest large, Emperor large and capped) and coloured by hue *and* pattern
+(red plain, yellow dotted, green striped, blue lined), so colour is never the only signal;
+dead pieces lie on their side. Arrows round the Emperor are the pushes the viewer may make."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from html import escape
+
+from play.boards.base import Marks, Renderer
+from rules.imperial_shuffle import DIRECTIONS, GRID, alive, dead
+
+CELL = 64
+GAP = 44  # between the two boards
+TOP = 30  # room for the boards' names
+MARGIN = 20
+COLOUR_NAMES = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
+KIND_NAMES = {"C": "Commoner", "N": "Noble", "H": "High Priest", "E": "Emperor"}
+# (half base width, height) of each kind's pyramid
+SIZES = {"C": (11, 22), "N": (15, 31), "H": (20, 42), "E": (20, 42)}
+_ids = itertools.count()
+
+
+class ImperialShuffleBoard(Renderer):
+    slug = "imperial-shuffle"
+    shows_changes = True  # wants the position before the last move, to mark what it did
+
+    def piece_name(self, piece: str) -> str:
+        kind, colour = piece[0], piece[1]
+        name = KIND_NAMES[kind] if kind in "HE" else f"{COLOUR_NAMES[colour]} {KIND_NAMES[kind]}"
+        return name + (", dead" if dead(piece) else "")
+
+    def mini(self, piece: str) -> str:
+        uid = next(_ids)
+        return (
+            f'<svg class="mini" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">{_patterns(uid)}'
+            f"{self._pyramid(piece, CELL / 2, CELL / 2, uid)}</svg>"
+        )
+
+    def render(self, state, *, bottom: int = 0, marks: Marks | None = None, caption="") -> str:
+        return self.render_boards(state.boards, viewer=bottom, marks=marks, caption=caption)
+
+    def render_boards(self, boards, *, viewer: int, marks=None, caption="", names=None) -> str:
+        """Both boards (None for one still hidden), the viewer's on the left."""
+        marks = marks or Marks()
+        names = names or ("First player's board", "Second player's board")
+        uid = next(_ids)
+        width = 2 * MARGIN + 8 * CELL + GAP
+        height = TOP + 4 * CELL + MARGIN
+        title = f"Imperial Shuffle boards{caption}"
+        out = [
+            f'<svg class="board shuffle-board" viewBox="0 0 {width} {height}" role="group" '
+            f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
+            f"<title>{escape(title)}</title>",
+            _patterns(uid),
+        ]
+        for column, seat in enumerate((viewer, 1 - viewer)):
+            left = MARGIN + column * (4 * CELL + GAP)
+            out.append(
+                f'<text class="board-name" x="{left + 2 * CELL}" y="{TOP - 10}">'
+                f"{escape(names[seat])}</text>"
+            )
+            own = column == 0
+            out.append(self._board(boards[seat], left, marks if own else None, marks, uid))
+        out.append("</svg>")
+        return "".join(out)
+
+    def _board(self, board, left, own_marks: Marks | None, marks: Marks, uid) -> str:
+        out = [f'<g class="shuffle-side{" own" if own_marks else ""}">']
+        for sq, name in enumerate(GRID.names):
+            f, r = GRID.file_of(sq), GRID.rank_of(sq)
+            x, y = left + f * CELL, TOP + (3 - r) * CELL
+            classes, label = ["sq", "light" if (f + r) % 2 else "dark"], [name]
+            if board is None:
+                label.append("hidden")
+            else:
+                label.append(self.piece_name(board[sq]))
+            if name in marks.alerts:
+                classes.append("alert")
+                label.append(marks.alert_label)
+            action = own_marks.actions.get(name) if own_marks else None
+            if own_marks and name == own_marks.selected:
+                classes.append("selected")
+                label.append("selected")
+            if own_marks and name in own_marks.targets:
+                classes.append("target")
+                label.append("revive this piece")
+            attrs = ""
+            if action:
+                attrs = ' role="button" tabindex="0"' + "".join(
+                    f' {k}="{escape(v)}"' for k, v in action.items()
+                )
+            out.append(
+                f'<g class="{" ".join(classes)}" data-square="{name}" '
+                f'aria-label="{escape(", ".join(label))}"{attrs}>'
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
+            )
+            if name in marks.alerts:
+                out.append(
+                    f'<rect class="alert-frame" x="{x + 3}" y="{y + 3}" '
+                    f'width="{CELL - 6}" height="{CELL - 6}"/>'
+                )
+            if board is not None:
+                out.append(self._pyramid(board[sq], x + CELL / 2, y + CELL / 2, uid))
+            out.append("</g>")
+        if board is None:
+            out.append(
+                f'<text class="hidden-note" x="{left + 2 * CELL}" y="{TOP + 2 * CELL}">'
+                "still arranging…</text>"
+            )
+        elif own_marks:
+            out += self._arrows(board, left, own_marks)
+        out.append("</g>")
+        return "".join(out)
+
+    @staticmethod
+    def _arrows(board, left, marks: Marks) -> list[str]:
+        emperor = next(sq for sq, p in enumerate(board) if p[0] == "E")
+        cx = left + GRID.file_of(emperor) * CELL + CELL / 2
+        cy = TOP + (3 - GRID.rank_of(emperor)) * CELL + CELL / 2
+        out = []
+        for direction, (dx, dy) in DIRECTIONS.items():
+            action = marks.actions.get(direction)
+            if not action:
+                continue
+            length = math.hypot(dx, dy)
+            ux, uy = dx / length, -dy / length  # screen y grows downwards
+            tip = (cx + ux * CELL * 0.62, cy + uy * CELL * 0.62)
+            base = (cx + ux * CELL * 0.40, cy + uy * CELL * 0.40)
+            side = (-uy * 9, ux * 9)
+            points = " ".join(
+                f"{px:.1f},{py:.1f}"
+                for px, py in (
+                    tip,
+                    (base[0] + side[0], base[1] + side[1]),
+                    (base[0] - side[0], base[1] - side[1]),
+                )  # fmt: skip
+            )
+            selected = " selected" if marks.selected == direction else ""
+            attrs = "".join(f' {k}="{escape(v)}"' for k, v in action.items())
+            out.append(
+                f'<g class="arrow{selected}" role="button" tabindex="0" '
+                f'aria-label="push {direction}" data-direction="{direction}"{attrs}>'
+                f'<polygon points="{points}"/></g>'
+            )
+        return out
+
+    @staticmethod
+    def _pyramid(piece: str, cx: float, cy: float, uid) -> str:
+        kind, colour = piece[0], piece[1]
+        half, height = SIZES[kind]
+        points = (
+            f"{cx - half},{cy + height / 2} {cx + half},{cy + height / 2} {cx},{cy - height / 2}"
+        )
+        lying = f' transform="rotate(90 {cx} {cy})"' if dead(piece) else ""
+        cap = ""
+        if kind == "E":
+            cap = f'<circle class="cap" cx="{cx}" cy="{cy - height / 2}" r="5"/>'
+        state = "dead" if dead(piece) else "alive"
+        return (
+            f'<g class="pyramid {state} colour-{colour}"{lying} aria-hidden="true">'
+            f'<polygon class="hue" points="{points}"/>'
+            f'<polygon class="pattern" points="{points}" fill="url(#pat-{colour}-{uid})"/>{cap}</g>'
+        )
+
+    def changes(self, before, after) -> frozenset:
+        """Squares where the last move killed (a match) or revived a piece."""
+        if before is None:
+            return frozenset()
+        return frozenset(
+            GRID.names[sq]
+            for b_before, b_after in zip(before.boards, after.boards, strict=True)
+            for sq in range(16)
+            if b_before[sq] != b_after[sq] and alive(b_before[sq]) == alive(b_after[sq])
+        )
+
+
+def _patterns(uid) -> str:
+    """Per-colour patterns: red plain, yellow dotted, green striped, blue lined."""
+    return (
+        "<defs>"
+        f'<pattern id="pat-r-{uid}" width="6" height="6" patternUnits="userSpaceOnUse"></pattern>'
+        f'<pattern id="pat-y-{uid}" width="6" height="6" patternUnits="userSpaceOnUse">'
+        '<circle cx="3" cy="3" r="1.3" fill="#5b4300"/></pattern>'
+        f'<pattern id="pat-g-{uid}" width="6" height="6" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="2.2" height="6" fill="#0d3b1a"/></pattern>'
+        f'<pattern id="pat-b-{uid}" width="6" height="6" patternUnits="userSpaceOnUse">'
+        '<rect width="6" height="2" fill="#0c1f4d"/></pattern>'
+        "</defs>"
+    )
