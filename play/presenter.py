@@ -88,7 +88,11 @@ def _play(game: Game, seat, selected) -> dict:
         "selected": selected,
         "plain_choice": plain_choice,
         "board_svg": board.render(
-            state, bottom=bottom, marks=marks, caption=_caption(game_rules, bottom, marks.check)
+            state,
+            bottom=bottom,
+            marks=marks,
+            caption=_caption(game_rules, bottom, marks.check),
+            names=_board_names(game, seat),
         ),
         "players": [
             {
@@ -188,7 +192,7 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
                 target = live_url if name == selected else f"{live_url}?select={name}"
                 marks.actions[name] = {"hx-get": target}
         marks.selected = selected
-    names = [f"{game.player_name(i)}'s board" for i in (0, 1)]
+    names = _board_names(game, seat)
     other = seats.get(1 - viewer)
     return {
         "selected": selected,
@@ -219,6 +223,13 @@ def _setup_status(mine, other) -> str:
     return (
         "Arrange your pieces: click two squares to swap them, or deal at random; then submit. "
         "The first to submit moves first."
+    )
+
+
+def _board_names(game: Game, seat) -> tuple[str, str]:
+    return tuple(
+        "Your board" if i == seat else f"{game.player_name(i)}'s board ({game.rules.seats[i]})"
+        for i in (0, 1)
     )
 
 

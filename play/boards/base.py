@@ -33,7 +33,11 @@ class Renderer:
     def piece_name(self, piece: str) -> str:
         raise NotImplementedError
 
-    def render(self, state, *, bottom: int = 0, marks: Marks | None = None, caption="") -> str:
+    def render(
+        self, state, *, bottom: int = 0, marks: Marks | None = None, caption="", names=None
+    ) -> str:
+        """SVG of the position from seat `bottom`'s side; `names` labels each seat's pieces
+        where the picture shows whose they are."""
         raise NotImplementedError
 
     def changes(self, before, after) -> frozenset:

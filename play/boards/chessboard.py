@@ -46,7 +46,9 @@ class ChessboardRenderer(Renderer):
             f"{self.draw_piece(piece, CELL / 2, CELL / 2)}</svg>"
         )
 
-    def render(self, state, *, bottom: int = 0, marks: Marks | None = None, caption="") -> str:
+    def render(
+        self, state, *, bottom: int = 0, marks: Marks | None = None, caption="", names=None
+    ) -> str:
         """SVG of the board with seat `bottom`'s side at the bottom."""
         marks = marks or Marks()
         g = self.grid

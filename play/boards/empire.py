@@ -25,7 +25,9 @@ class EmpireBoard(Renderer):
     def piece_name(self, piece: str) -> str:
         return NAMES[piece]
 
-    def render(self, state, *, bottom: int = 0, marks: Marks | None = None, caption="") -> str:
+    def render(
+        self, state, *, bottom: int = 0, marks: Marks | None = None, caption="", names=None
+    ) -> str:
         marks = marks or Marks()
         w, h = state.width, state.height
         size_x, size_y = 2 * MARGIN + (w - 1) * GAP, 2 * MARGIN + (h - 1) * GAP

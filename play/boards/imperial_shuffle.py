@@ -40,8 +40,12 @@ class ImperialShuffleBoard(Renderer):
             f"{self._pyramid(piece, CELL / 2, CELL / 2, uid)}</svg>"
         )
 
-    def render(self, state, *, bottom: int = 0, marks: Marks | None = None, caption="") -> str:
-        return self.render_boards(state.boards, viewer=bottom, marks=marks, caption=caption)
+    def render(
+        self, state, *, bottom: int = 0, marks: Marks | None = None, caption="", names=None
+    ) -> str:
+        return self.render_boards(
+            state.boards, viewer=bottom, marks=marks, caption=caption, names=names
+        )
 
     def render_boards(self, boards, *, viewer: int, marks=None, caption="", names=None) -> str:
         """Both boards (None for one still hidden), the viewer's on the left."""

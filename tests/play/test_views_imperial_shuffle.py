@@ -31,7 +31,7 @@ def test_joining_starts_the_setup_with_a_random_draft_each(shuffle, client_of, a
     html = client_of(ann).get(f"/g/{shuffle.public_id}/").content.decode()
     assert "Arrange your pieces" in html and "Submit arrangement" in html
     assert "still arranging" in html  # the other draft stays hidden
-    assert 'id="arrangement-input"' in html
+    assert 'id="arrangement-input" name="arrangement" hx-preserve' in html
 
 
 def test_swap_by_two_clicks_random_and_typed_arrangements(shuffle, client_of, ann):
