@@ -111,7 +111,7 @@ def state_of(game: Game, moves=None) -> rules.State:
         after = list(game.moves.values_list("position_after", flat=True))
     else:
         after = [m.position_after for m in moves]
-    return game.rules.resume([game.initial_position, *after])
+    return game.rules.resume([game.initial_position, *after], game.options)
 
 
 def rebuild(game: Game) -> rules.State:
@@ -120,7 +120,7 @@ def rebuild(game: Game) -> rules.State:
     Raises ValueError naming the first ply whose stored position or hash disagrees.
     """
     game_rules = game.rules
-    state = game_rules.parse(game.initial_position)
+    state = game_rules.with_options(game_rules.parse(game.initial_position), game.options)
     previous = ""
     for move in game.moves.order_by("ply"):
         state = game_rules.play(state, move.text)

@@ -9,9 +9,13 @@ from rules.base import Game, IllegalMove, Outcome, State
 from rules.empire import Empire
 from rules.empire_chess import EmpireChess
 from rules.empress import Empress
+from rules.imperial_chess import ImperialChess
 from rules.imperial_shuffle import ImperialShuffle
 
-_GAMES = {game.slug: game for game in (Empress(), EmpireChess(), Empire(), ImperialShuffle())}
+_GAMES = {
+    game.slug: game
+    for game in (Empress(), EmpireChess(), Empire(), ImperialShuffle(), ImperialChess())
+}
 
 
 def get(slug: str) -> Game:

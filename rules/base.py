@@ -85,18 +85,23 @@ class Game:
         return memo["outcome"]
 
     # --- helpers offered beyond the contract ---------------------------------
-    def resume(self, texts: list[str]) -> State:
+    def resume(self, texts: list[str], options=None) -> State:
         """The state of the last position text, with the earlier ones as its history.
 
         This is how a stored game is picked up again without replaying every move:
         the positions after each move are stored, and repetition needs only them.
+        `options` are the game's, for rules they change that the text does not record.
         """
         if not texts:
             raise ValueError("Nothing to resume from.")
-        state = self.parse(texts[0])
+        state = self.with_options(self.parse(texts[0]), options)
         for text in texts[1:]:
-            nxt = self.parse(text)
+            nxt = self.with_options(self.parse(text), options)
             state = replace(nxt, history=self.next_history(state, nxt))
+        return state
+
+    def with_options(self, state: State, options) -> State:
+        """The state under the game's options, where the position text does not say them."""
         return state
 
     def export_record(self, moves, headers, outcome=None, start: State | None = None) -> str:

@@ -1,0 +1,676 @@
+"""Imperial Chess (James Killian Spratt, 2000), as `shared/rules/imperial-chess.md` binds it.
+
+A 12×12 game without check: any piece may be taken, and a side that has lost all its
+Imperials (Emperor, Empress, Imperial Prince, Imperial Princess) loses. Path pieces move by an
+exact number of king steps that may turn; Princes leap (3,2); a Catapult steps or shoots.
+Ladies may ride along with a Horseman's leap; pieces reaching the far rank may restore a lost
+piece; an Imperial Prince may succeed a fallen Emperor; a whole rank may deploy; and six
+threatening front-line pieces allow a Charge: one move from every file in one turn.
+The setup is this project's own (the published diagram is lost).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import cache
+
+from rules.base import Game, IllegalMove, Outcome, State
+from rules.fen import format_board, parse_board
+from rules.grid import ALL_DIRECTIONS, DIAGONAL, KNIGHT_LEAPS, ORTHOGONAL, Grid
+
+GRID = Grid(12, 12)
+N = 12
+WHITE, BLACK = 0, 1
+RANK_ORDER = "EMKQIJPANRBCXSW"
+ROYALTY, HORSEMEN, LADIES, IMPERIALS = set("EMKQIJPA"), set("IPN"), set("MQJA"), set("EMIJ")
+NON_CAPTURING = set("JA")
+PATH_STEPS = {"M": 2, "Q": 2, "J": 2, "A": 2, "X": 2, "K": 3, "S": 2}
+PRINCE_LEAPS = tuple(
+    {(a * x, b * y) for a, b in ((3, 2), (2, 3)) for x in (1, -1) for y in (1, -1)}
+)
+# What each arriving piece may restore at the far rank (None: any lost piece).
+RESTORES = {
+    "E": None,
+    "M": None,
+    "J": None,
+    "Q": RANK_ORDER[2:],
+    "W": RANK_ORDER[2:],
+    "A": "KQIJPA",
+}
+SETUP = ("RNBCKEMQCBNR", "SXNPAIJAPNXS", "WWWWWWWWWWWW")
+START = "/".join([row.lower() for row in SETUP] + ["12"] * 6 + list(reversed(SETUP))) + "[] w 0 1"
+MOVE_LIMIT = 150
+VICTORIES = ("imperials", "emperor", "emperor-empress")
+SQ = r"[a-l](?:1[0-2]|[1-9])"
+PART = re.compile(rf"^({SQ})(\*?)({SQ})(?:\+({SQ}))?(?:=([A-Za-z])/({SQ}))?$")
+DEPLOY = re.compile(r"^deploy(1[0-2]|[1-9])$")
+PIECE_NAMES = {
+    "E": "Emperor", "M": "Empress", "K": "King", "Q": "Queen", "I": "Imperial Prince",
+    "J": "Imperial Princess", "P": "Prince", "A": "Princess", "N": "Knight", "R": "Rook",
+    "B": "Bishop", "C": "Catapult", "X": "Crossbowman", "S": "Pikeman", "W": "Pawn",
+}  # fmt: skip
+PIECE_MOVES = {
+    "E": "moves like a chess queen",
+    "M": "a path of exactly 2 steps; may ride with a Horseman",
+    "K": "a path of exactly 3 steps",
+    "Q": "a path of exactly 2 steps; may ride with a Horseman",
+    "I": "leaps (3,2), over pieces",
+    "J": "a path of exactly 2 steps, never capturing; may ride",
+    "P": "leaps (3,2), over pieces",
+    "A": "a path of exactly 2 steps, never capturing; may ride",
+    "N": "a chess knight",
+    "R": "a chess rook",
+    "B": "a chess bishop",
+    "C": "one step to an empty square, or shoots an enemy 1 to 4 squares away in a line",
+    "X": "a path of exactly 2 steps",
+    "S": "a path of exactly 2 orthogonal steps",
+    "W": "1 forward (2 from its first rank); captures ahead or diagonally forward",
+}
+
+
+@dataclass(frozen=True)
+class ImperialState(State):
+    board: tuple  # 144 squares, a1 first; upper case White, lower case Black, None empty
+    lost: tuple[str, str]  # each side's captured pieces, in rank order (White's upper case)
+    turn: int
+    quiet: int  # plies since the last capture, shot, pawn move or deployment
+    fullmove: int
+    # The game's victory option: not part of the position text, so not of equality either.
+    victory: str = field(default="imperials", compare=False)
+
+
+def side_of(piece: str) -> int:
+    return WHITE if piece.isupper() else BLACK
+
+
+def own(piece: str, side: int) -> str:
+    return piece.upper() if side == WHITE else piece.lower()
+
+
+def forward(side: int) -> int:
+    return 1 if side == WHITE else -1
+
+
+@cache
+def homes(side: int, kind: str) -> tuple[int, ...]:
+    """The starting squares of a kind for a side (its home for replacement)."""
+    out = []
+    for r, row in enumerate(SETUP):
+        rank = r if side == WHITE else N - 1 - r
+        out += [rank * N + f for f, letter in enumerate(row) if letter == kind]
+    return tuple(out)
+
+
+@cache
+def paths(sq: int, steps: int, orthogonal: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(destination, squares passed on the way) for every path of exactly `steps` king
+    steps (orthogonal only for the Pikeman) that never revisits a square or its start."""
+    directions = ORTHOGONAL if orthogonal else ALL_DIRECTIONS
+    found = set()
+
+    def walk(at, visited):
+        if len(visited) == steps + 1:
+            found.add((at, tuple(visited[1:-1])))
+            return
+        for d in directions:
+            nxt = GRID.offset(at, *d)
+            if nxt is not None and nxt not in visited:
+                walk(nxt, visited + [nxt])
+
+    walk(sq, [sq])
+    return tuple(sorted(found))
+
+
+def lost_text(lost: tuple[str, str]) -> str:
+    return lost[WHITE] + lost[BLACK]
+
+
+def sort_lost(pieces) -> str:
+    return "".join(sorted(pieces, key=lambda p: RANK_ORDER.index(p.upper())))
+
+
+class Position:
+    """A mutable working copy for generating and applying one side's moves."""
+
+    __slots__ = ("board", "lost", "side")
+
+    def __init__(self, board, lost, side):
+        self.board, self.lost, self.side = list(board), [lost[0], lost[1]], side
+
+    def enemy(self, sq):
+        p = self.board[sq]
+        return p is not None and side_of(p) != self.side
+
+
+@dataclass(frozen=True)
+class Charge:
+    """A charge in the making: where it stands after the parts given so far."""
+
+    state: ImperialState  # the position after the parts, the charging side still to move
+    parts: tuple[str, ...]
+    moved: frozenset  # squares now holding pieces that have moved (riders included)
+    used_files: frozenset  # files whose part has been made
+    owing: tuple[int, ...]  # files that still owe a part (some unmoved piece of theirs can move)
+    options: tuple[str, ...]  # the legal next parts
+    ended: bool  # a part ended the game: nothing may follow
+    reset: bool  # a part captured, shot, moved a pawn: the quiet count restarts
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.parts) and (self.ended or not self.owing)
+
+
+class ImperialChess(Game):
+    slug = "imperial-chess"
+    name = "Imperial Chess"
+    seats = ("White", "Black")
+    grid = GRID
+    notation_help = (
+        "e2e4; a ride d2f5+e2; a shot d1*d5; a replacement e11e12=Q/h1; deploy3; "
+        "a charge as its moves joined by commas."
+    )
+    plain_choice_label = "{move} alone"
+
+    # --- options and start -------------------------------------------------------------
+    def validate_options(self, options) -> dict:
+        options = dict(options or {})
+        victory = options.pop("victory", "imperials")
+        if options:
+            raise ValueError("Imperial Chess has one option: victory.")
+        if victory not in VICTORIES:
+            raise ValueError("victory is imperials (default), emperor or emperor-empress.")
+        return {"victory": victory}
+
+    def start(self, options) -> ImperialState:
+        return self.with_options(self.parse(START), options)
+
+    def with_options(self, state: ImperialState, options) -> ImperialState:
+        return replace(state, victory=self.validate_options(options)["victory"])
+
+    def describe_options(self, options) -> str:
+        victory = self.validate_options(options)["victory"]
+        return {
+            "imperials": "",
+            "emperor": "win by taking the Emperor",
+            "emperor-empress": "win by taking Emperor and Empress",
+        }[victory]
+
+    # --- notation --------------------------------------------------------------------------
+    def format(self, s: ImperialState) -> str:
+        return (
+            f"{format_board(s.board, GRID)}[{lost_text(s.lost)}] {'wb'[s.turn]} {s.quiet} "
+            f"{s.fullmove}"
+        )
+
+    def parse(self, text: str) -> ImperialState:
+        if not isinstance(text, str):
+            raise ValueError("A position is text.")
+        fields = text.split()
+        if len(fields) != 4:
+            raise ValueError(
+                "An Imperial Chess position reads: <ranks>[<lost>] <w|b> <quiet> <move>."
+            )
+        m = re.fullmatch(r"([^\[\]]+)\[([A-Za-z]*)\]", fields[0])
+        if not m:
+            raise ValueError(
+                "The board must be followed by the lost pieces in brackets, e.g. [Wq]."
+            )
+        letters = RANK_ORDER + RANK_ORDER.lower()
+        board = parse_board(m[1], GRID, letters)
+        lost_white = "".join(c for c in m[2] if c.isupper())
+        lost_black = "".join(c for c in m[2] if c.islower())
+        if m[2] != sort_lost(lost_white) + sort_lost(lost_black):
+            raise ValueError(
+                "Lost pieces are listed White's first, each side in rank order (EMKQIJPANRBCXSW)."
+            )
+        if fields[1] not in ("w", "b"):
+            raise ValueError("The side to move is 'w' or 'b'.")
+        quiet, fullmove = fields[2], fields[3]
+        if not (quiet.isdigit() and fullmove.isdigit() and int(fullmove) >= 1):
+            raise ValueError("The counters are whole numbers (the move number from 1).")
+        return ImperialState(
+            board=board,
+            lost=(lost_white, lost_black),
+            turn=WHITE if fields[1] == "w" else BLACK,
+            quiet=int(quiet),
+            fullmove=int(fullmove),
+        )
+
+    # --- moves ---------------------------------------------------------------------------------
+    def generate(self, s: ImperialState):
+        pos = Position(s.board, s.lost, s.turn)
+        return [*self._piece_moves(pos), *self._deployments(pos)]
+
+    def _piece_moves(self, pos: Position, only=None):
+        """Every single-piece turn (with rides, shots and replacement choices)."""
+        moves = []
+        for sq, piece in enumerate(pos.board):
+            if piece is None or side_of(piece) != pos.side or (only is not None and sq not in only):
+                continue
+            kind = piece.upper()
+            for to in self._destinations(pos, sq, kind):
+                base = GRID.names[sq] + GRID.names[to]
+                moves.append(base)
+                moves += [base + suffix for suffix in self._replacements(pos, sq, to, kind)]
+                if kind in HORSEMEN:
+                    moves += [f"{base}+{GRID.names[lady]}" for lady in self._riders(pos, sq, to)]
+            if kind == "C":
+                moves += [f"{GRID.names[sq]}*{GRID.names[t]}" for t in self._shots(pos, sq)]
+        return moves
+
+    def _destinations(self, pos: Position, sq: int, kind: str) -> list[int]:
+        board = pos.board
+        captures = kind not in NON_CAPTURING
+        out = []
+
+        def land(t):
+            if board[t] is None or (captures and pos.enemy(t)):
+                out.append(t)
+
+        if kind in PATH_STEPS:
+            seen = set()
+            for to, via in paths(sq, PATH_STEPS[kind], kind == "S"):
+                if to not in seen and all(board[v] is None for v in via):
+                    seen.add(to)
+                    land(to)
+        elif kind in "ERB":
+            directions = {"E": ALL_DIRECTIONS, "R": ORTHOGONAL, "B": DIAGONAL}[kind]
+            for ray in GRID.rays(sq, directions):
+                for t in ray:
+                    land(t)
+                    if board[t] is not None:
+                        break
+        elif kind in HORSEMEN:
+            for t in GRID.leaps(sq, KNIGHT_LEAPS if kind == "N" else PRINCE_LEAPS):
+                land(t)
+        elif kind == "C":
+            out = [t for t in GRID.leaps(sq, ALL_DIRECTIONS) if board[t] is None]
+        elif kind == "W":
+            ahead = GRID.offset(sq, 0, forward(pos.side))
+            if ahead is not None:
+                land(ahead)  # straight ahead: onto an empty square, or "attack dead ahead"
+                first_rank = 2 if pos.side == WHITE else N - 3
+                two = GRID.offset(sq, 0, 2 * forward(pos.side))
+                if GRID.rank_of(sq) == first_rank and board[ahead] is None and board[two] is None:
+                    out.append(two)
+            for t in GRID.leaps(sq, ((-1, forward(pos.side)), (1, forward(pos.side)))):
+                if pos.enemy(t):
+                    out.append(t)
+        return out
+
+    def _shots(self, pos: Position, sq: int) -> list[int]:
+        return [
+            t
+            for ray in GRID.rays(sq, ALL_DIRECTIONS)
+            for t in ray[:4]
+            if pos.enemy(t)  # pieces in between do not block
+        ]
+
+    def _riders(self, pos: Position, frm: int, to: int) -> list[int]:
+        """Friendly Ladies orthogonally beside a leaping Horseman who can land alongside."""
+        out = []
+        for d in ORTHOGONAL:
+            lady = GRID.offset(frm, *d)
+            if lady is None or pos.board[lady] is None:
+                continue
+            piece = pos.board[lady]
+            if side_of(piece) == pos.side and piece.upper() in LADIES:
+                landing = GRID.offset(to, *d)
+                if landing is not None and landing != frm and pos.board[landing] is None:
+                    out.append(lady)
+        return out
+
+    def _replacements(self, pos: Position, frm: int, to: int, kind: str) -> list[str]:
+        """`=T/home` suffixes open to a piece arriving on the far rank."""
+        far = N - 1 if pos.side == WHITE else 0
+        if kind not in RESTORES or GRID.rank_of(to) != far:
+            return []
+        allowed = RESTORES[kind]
+        lost = pos.lost[pos.side]
+        kinds = [k for k in dict.fromkeys(lost.upper()) if allowed is None or k in allowed]
+        free = [h for h in homes(pos.side, kind) if pos.board[h] is None or h == frm]
+        return [f"={k}/{GRID.names[h]}" for k in kinds for h in free]
+
+    def _deployments(self, pos: Position) -> list[str]:
+        out = []
+        step = forward(pos.side) * N
+        for rank in range(N):
+            front = rank + forward(pos.side)
+            if not 0 <= front < N:
+                continue
+            squares = range(rank * N, rank * N + N)
+            full = all(pos.board[q] and side_of(pos.board[q]) == pos.side for q in squares)
+            if full and all(pos.board[q + step] is None for q in squares):
+                out.append(f"deploy{rank + 1}")
+        return out
+
+    # --- applying ------------------------------------------------------------------------------
+    def apply(self, s: ImperialState, move: str) -> ImperialState:
+        if "," in move:
+            charge = self.charge(s, move.split(","))
+            return self._next(s, charge.state.board, charge.state.lost, charge.reset)
+        pos = Position(s.board, s.lost, s.turn)
+        reset = self._apply_part(pos, move)
+        return self._next(s, pos.board, pos.lost, reset)
+
+    def _next(self, s, board, lost, reset) -> ImperialState:
+        nxt = ImperialState(
+            board=tuple(board),
+            lost=tuple(lost),
+            turn=1 - s.turn,
+            quiet=0 if reset else s.quiet + 1,
+            fullmove=s.fullmove + (s.turn == BLACK),
+            victory=s.victory,
+        )
+        return replace(nxt, history=self.next_history(s, nxt))
+
+    def _apply_part(self, pos: Position, move: str) -> bool:
+        """Play one turn's worth (no side switch); whether it resets the quiet count."""
+        board = pos.board
+        deploy = DEPLOY.match(move)
+        if deploy:
+            rank = int(deploy[1]) - 1
+            step = forward(pos.side) * N
+            for q in range(rank * N, rank * N + N):
+                board[q + step], board[q] = board[q], None
+            return True
+        m = PART.match(move)
+        frm, to = GRID.index(m[1]), GRID.index(m[3])
+        victim = board[to]
+        if victim is not None and side_of(victim) != pos.side:
+            enemy = 1 - pos.side
+            pos.lost[enemy] = sort_lost(pos.lost[enemy] + victim)
+        if m[2]:  # a Catapult shot: the target goes, the Catapult stays
+            board[to] = None
+            return True
+        piece = board[frm]
+        board[to], board[frm] = piece, None
+        if m[4]:  # the riding Lady keeps her place beside the Horseman
+            lady = GRID.index(m[4])
+            landing = to + (lady - frm)
+            board[landing], board[lady] = board[lady], None
+        if m[5]:  # replacement: the lost piece comes back here, the arriving one goes home
+            home = GRID.index(m[6])
+            restored = own(m[5], pos.side)
+            board[home], board[to] = piece, restored
+            lost = pos.lost[pos.side]
+            i = lost.index(restored)
+            pos.lost[pos.side] = lost[:i] + lost[i + 1 :]
+        self._succession(pos, frm, to)
+        return victim is not None or piece.upper() == "W"
+
+    def _succession(self, pos: Position, frm: int, to: int) -> None:
+        """An Imperial Prince becomes Emperor when, his side having no Emperor, a friendly
+        Horseman that started in the home ranks ends its move beside him."""
+        board, side = pos.board, pos.side
+        piece = board[to]
+        if piece is None or piece.upper() not in HORSEMEN or piece.upper() == "I":
+            return
+        home = range(0, 3) if side == WHITE else range(N - 3, N)
+        if GRID.rank_of(frm) not in home or own("E", side) in board:
+            return
+        for t in GRID.leaps(to, ALL_DIRECTIONS):
+            if board[t] == own("I", side):
+                board[t] = own("E", side)
+                return
+
+    # --- the Charge ------------------------------------------------------------------------------
+    def front_line(self, s: ImperialState) -> dict[int, int]:
+        """file -> square of the side to move's piece nearest the enemy in that file."""
+        out = {}
+        ranks = range(N - 1, -1, -1) if s.turn == WHITE else range(N)
+        for f in range(N):
+            for r in ranks:
+                p = s.board[r * N + f]
+                if p is not None and side_of(p) == s.turn:
+                    out[f] = r * N + f
+                    break
+        return out
+
+    def threatens(self, s: ImperialState, sq: int) -> bool:
+        """Can the piece on sq capture or shoot now, or after one plain move of its own?"""
+        kind = s.board[sq].upper()
+        if kind in NON_CAPTURING:
+            return False
+        pos = Position(s.board, s.lost, s.turn)
+        if self._attacks(pos, sq, kind):
+            return True
+        for to in self._destinations(pos, sq, kind):
+            if pos.board[to] is not None:
+                continue  # that would be a capture, already counted
+            pos.board[to], pos.board[sq] = pos.board[sq], None
+            hit = self._attacks(pos, to, kind)
+            pos.board[sq], pos.board[to] = pos.board[to], None
+            if hit:
+                return True
+        return False
+
+    def _attacks(self, pos, sq, kind) -> bool:
+        if kind == "C":
+            return bool(self._shots(pos, sq))
+        return any(pos.enemy(t) for t in self._destinations(pos, sq, kind))
+
+    def charge_available(self, s: ImperialState) -> bool:
+        if self.outcome(s):
+            return False
+        count = 0
+        for sq in self.front_line(s).values():
+            if self.threatens(s, sq):
+                count += 1
+                if count >= 6:
+                    return True
+        return False
+
+    def charge(self, s: ImperialState, parts) -> Charge:
+        """Follow a charge part by part; IllegalMove names the first part that is wrong."""
+        key = ("charge", tuple(p.strip() for p in parts))
+        if key not in s.memo:
+            try:
+                s.memo[key] = self._charge(s, key[1])
+            except IllegalMove as exc:
+                s.memo[key] = exc
+        if isinstance(s.memo[key], IllegalMove):
+            raise s.memo[key]
+        return s.memo[key]
+
+    def _charge(self, s: ImperialState, parts) -> Charge:
+        if not self.charge_available(s):
+            raise IllegalMove(
+                "A charge needs six front-line pieces that threaten an enemy now or after one move."
+            )
+        # Files belong to the pieces as they stood at the start of the turn.
+        origin_file = {
+            sq: sq % N for sq, p in enumerate(s.board) if p is not None and side_of(p) == s.turn
+        }
+        files = set(origin_file.values())
+        pos = Position(s.board, s.lost, s.turn)
+        moved, used, ended, reset = set(), set(), False, False
+        for number, part in enumerate(parts, start=1):
+            if ended:
+                raise IllegalMove(
+                    f"Part {number}: the charge ended when part {number - 1} ended the game."
+                )
+            if DEPLOY.match(part) or not PART.match(part):
+                raise IllegalMove(f"Part {number} ({part}) is not a single piece's move.")
+            frm = GRID.index(PART.match(part)[1])
+            if frm in moved:
+                raise IllegalMove(
+                    f"Part {number} ({part}): that piece has moved in this charge already."
+                )
+            if frm not in origin_file:
+                raise IllegalMove(
+                    f"Part {number} ({part}): a piece restored in the charge does not move in it."
+                )
+            if origin_file[frm] in used:
+                letter = GRID.names[origin_file[frm]][0]
+                raise IllegalMove(f"Part {number} ({part}): file {letter} has made its move.")
+            if part not in self._piece_moves(pos, only={frm}):
+                raise IllegalMove(f"Part {number} ({part}) is not a legal move of that piece here.")
+            reset = self._apply_part(pos, part) or reset
+            used.add(origin_file[frm])
+            moved, origin_file = self._track(PART.match(part), moved, origin_file)
+            ended = self._judge_board(pos.board, s.victory) is not None
+        state = replace(s, board=tuple(pos.board), lost=tuple(pos.lost), history=(), memo={})
+        owing = () if ended else self._owing(pos, files - used, moved, origin_file)
+        free = {q for q, f in origin_file.items() if q not in moved and f not in used}
+        options = () if ended else tuple(sorted(self._piece_moves(pos, only=free)))
+        return Charge(
+            state, tuple(parts), frozenset(moved), frozenset(used), owing, options, ended, reset
+        )
+
+    @staticmethod
+    def _track(m, moved, origin_file):
+        """Follow pieces across a part: which squares hold moved pieces, and whose file."""
+        frm, to = GRID.index(m[1]), GRID.index(m[3])
+        moved, origin_file = set(moved), dict(origin_file)
+        if m[2]:  # a shot: the Catapult stays, and has moved
+            moved.add(frm)
+            origin_file.pop(to, None)
+            return moved, origin_file
+        file_of_piece = origin_file.pop(frm)
+        origin_file.pop(to, None)
+        arrival = to
+        if m[4]:
+            lady = GRID.index(m[4])
+            landing = to + (lady - frm)
+            lady_file = origin_file.pop(lady, lady % N)
+            origin_file[landing] = lady_file
+            moved.add(landing)  # she has moved, but her file still owes its part
+        if m[5]:
+            arrival = GRID.index(m[6])  # the arriving piece went home; the restored one stays
+        origin_file[arrival] = file_of_piece
+        moved.add(arrival)
+        return moved, origin_file
+
+    def _owing(self, pos, open_files, moved, origin_file) -> tuple[int, ...]:
+        """Files with no part yet whose unmoved pieces could still move."""
+        owing = []
+        for f in sorted(open_files):
+            squares = {q for q, of in origin_file.items() if of == f and q not in moved}
+            if squares and self._piece_moves(pos, only=squares):
+                owing.append(f)
+        return tuple(owing)
+
+    # --- the end -------------------------------------------------------------------------------
+    def _judge_board(self, board, victory) -> Outcome | None:
+        for side in (WHITE, BLACK):
+            present = {p.upper() for p in board if p is not None and side_of(p) == side}
+            if victory == "emperor" and not present & {"E", "I"}:
+                return Outcome(1 - side, "emperor-captured")
+            if victory == "emperor-empress" and not present & {"E", "M"}:
+                return Outcome(1 - side, "emperor-empress-captured")
+            if not present & IMPERIALS:
+                return Outcome(1 - side, "imperials-captured")
+        return None
+
+    def judge(self, s: ImperialState) -> Outcome | None:
+        captured = self._judge_board(s.board, s.victory)
+        if captured:
+            return captured
+        if not self._moves(s):
+            return Outcome(1 - s.turn, "no-moves")
+        if self.repetitions(s) >= 2:
+            return Outcome(None, "repetition")
+        if s.quiet >= MOVE_LIMIT:
+            return Outcome(None, "move-limit")
+        return None
+
+    def repetition_key(self, s: ImperialState):
+        return (s.board, s.turn)
+
+    def repetition_window(self, s: ImperialState) -> int:
+        return s.quiet  # a capture, shot, pawn move or deployment cannot be undone
+
+    # --- what players type and read -------------------------------------------------------------
+    def is_legal(self, s: ImperialState, move: str) -> bool:
+        if "," in move:
+            try:
+                return self.charge(s, move.split(",")).complete
+            except IllegalMove:
+                return False
+        return move in self._moves(s)
+
+    def normalize(self, s: ImperialState, text: str) -> str:
+        parts = [p.strip() for p in text.split(",")]
+        # Restored pieces are written upper case for both sides.
+        parts = [re.sub(r"=([a-z])/", lambda m: f"={m[1].upper()}/", p) for p in parts]
+        return ",".join(parts)
+
+    def explain(self, s: ImperialState, move: str) -> str:
+        if "," in move:
+            try:
+                charge = self.charge(s, move.split(","))
+            except IllegalMove as exc:
+                return str(exc)
+            files = ", ".join(GRID.names[f][0] for f in charge.owing)
+            return f"The charge is not finished: file(s) {files} still owe a move."
+        if DEPLOY.match(move):
+            return (
+                f"Rank {DEPLOY.match(move)[1]} cannot deploy: all 12 squares must hold your "
+                "pieces and the 12 in front be empty."
+            )
+        m = PART.match(move)
+        if not m:
+            return (
+                f"Could not read {move!r}: write e2e4, d2f5+e2 (a ride), d1*d5 (a shot), "
+                "e11e12=Q/h1 (a replacement) or deploy3."
+            )
+        frm, to = GRID.index(m[1]), GRID.index(m[3])
+        piece = s.board[frm]
+        if piece is None:
+            return f"There is no piece on {m[1]}."
+        if side_of(piece) != s.turn:
+            return f"The piece on {m[1]} is not yours: it is {self.seats[s.turn]}'s move."
+        name = f"The {PIECE_NAMES[piece.upper()]} on {m[1]}"
+        pos = Position(s.board, s.lost, s.turn)
+        if m[2]:
+            if piece.upper() != "C":
+                return f"{name} is not a Catapult and cannot shoot."
+            return f"{name} shoots only enemy pieces 1 to 4 squares away along a line."
+        if to not in self._destinations(pos, frm, piece.upper()):
+            target = s.board[to]
+            if target is not None and piece.upper() in NON_CAPTURING:
+                return f"{name} never captures."
+            return f"{name} cannot reach {m[3]} ({PIECE_MOVES[piece.upper()]})."
+        if m[4]:
+            return (
+                f"No Lady on {m[4]} can ride along: she must stand beside the Horseman and "
+                "land on an empty square."
+            )
+        if m[5]:
+            return (
+                f"That replacement is not possible: the piece must reach the far rank, {m[5]} "
+                f"must be lost and allowed, and {m[6]} an empty home square."
+            )
+        return f"{move} is not legal here."
+
+    def display(self, s: ImperialState, move: str) -> str:
+        return move
+
+    # --- for the board --------------------------------------------------------------------------
+    def move_squares(self, move: str) -> tuple[str, ...]:
+        if "," in move:
+            return ()
+        m = PART.match(move)
+        return (m[1], m[3]) if m else ()
+
+    def captured(self, s: ImperialState) -> tuple[list[str], list[str]]:
+        return list(s.lost[WHITE]), list(s.lost[BLACK])
+
+    def describe(self, move: str) -> str:
+        """A move in words, for choices offered on the page."""
+        if DEPLOY.match(move):
+            return f"Deploy rank {DEPLOY.match(move)[1]}"
+        m = PART.match(move)
+        if not m:
+            return move
+        if m[2]:
+            return f"Shoot {m[3]}"
+        words = f"{m[1]} to {m[3]}"
+        if m[4]:
+            words += f", the Lady on {m[4]} riding along"
+        if m[5]:
+            restored = PIECE_NAMES[m[5].upper()]
+            words += f", restoring the {restored} (the arriving piece goes home to {m[6]})"
+        return words
