@@ -38,6 +38,18 @@ class NewGameForm(forms.Form):
         required=False, label="Deal both boards at random (a coin toss decides who starts)"
     )
 
+    # Imperial Chess's option.
+    victory = forms.ChoiceField(
+        choices=[
+            ("imperials", "Take every Imperial (the rules)"),
+            ("emperor", "Take the Emperor, with no Imperial Prince to succeed"),
+            ("emperor-empress", "Take both the Emperor and the Empress"),
+        ],
+        initial="imperials",
+        required=False,
+        label="Victory",
+    )
+
     def options(self) -> dict:
         """The chosen game's options; the rules check them again."""
         data = self.cleaned_data
@@ -49,6 +61,8 @@ class NewGameForm(forms.Form):
             }
         if data["game"] == "imperial-shuffle":
             return {"nobles": data["nobles"] or "ryg", "deal": data["deal"]}
+        if data["game"] == "imperial-chess":
+            return {"victory": data["victory"] or "imperials"}
         return {}
 
 

@@ -151,6 +151,8 @@ class Seat(models.Model):
     # Games with a setup phase: the player's arrangement (a draft until submitted).
     arrangement = models.TextField(blank=True)
     submitted_at = models.DateTimeField(null=True, blank=True)
+    # Imperial Chess: the parts of a charge being composed (None when not composing).
+    charge = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]

@@ -58,6 +58,7 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
         created_at=now,
         hash=Move.chain(previous, game.ply + 1, canonical, position, now),
     )
+    game.seats.filter(charge__isnull=False).update(charge=None)  # a turn ends any charge draft
     # A standing offer lapses when its receiver moves instead of answering.
     game.offers.filter(status="open").exclude(seat=seat.index).update(
         status="withdrawn", answered_at=now

@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+import rules
 from play import offers
 from play.boards import renderer
 from play.boards.base import Marks
@@ -28,11 +29,11 @@ def seat_index(game: Game, user) -> int | None:
 
 
 def live_html(
-    game: Game, seat: int | None, *, selected=None, notice=None, alerts=(), oob=False
+    game: Game, seat: int | None, *, selected=None, pick=None, notice=None, alerts=(), oob=False
 ) -> str:
     """The #live fragment for a seat (None: a spectator)."""
     if selected is not None or notice is not None or alerts:
-        return _render(game, seat, selected, notice, frozenset(alerts), oob)
+        return _render(game, seat, selected, notice, frozenset(alerts), oob, pick)
     key = (game.public_id, game.revision, seat, oob)
     with _LOCK:
         if key in _CACHE:
@@ -46,16 +47,16 @@ def live_html(
     return html
 
 
-def _render(game: Game, seat, selected, notice, alerts, oob) -> str:
+def _render(game: Game, seat, selected, notice, alerts, oob, pick=None) -> str:
     context = {"game": game, "seat": seat, "oob": oob, "notice": notice, "selected": None}
     if game.status == Game.Status.SETUP:
         context.update(_setup(game, seat, selected, alerts))
     else:
-        context.update(_play(game, seat, selected))
+        context.update(_play(game, seat, selected, pick))
     return render_to_string("play/partials/live.html", context)
 
 
-def _play(game: Game, seat, selected) -> dict:
+def _play(game: Game, seat, selected, pick) -> dict:
     game_rules = game.rules
     moves = list(game.moves.all())
     state = state_of(game, moves)
@@ -70,13 +71,23 @@ def _play(game: Game, seat, selected) -> dict:
         before = state_of(game, moves[:-1])
         marks.alerts = board.changes(before, state)
         marks.alert_label = "changed by the last move"
-    in_hand_actions: dict[str, dict[str, str]] = {}  # reserve origins ("Q@") -> attributes
-    plain_choice = None
-    if my_turn and board.click_by_position:
-        # One click, one point: the page's script reads the point off the picture.
-        marks.board_action = {"data-move-url": _url(game, "game-move"), "data-ply": str(game.ply)}
-    elif my_turn:
-        selected, plain_choice = _move_actions(game, state, marks, in_hand_actions, selected)
+    picture = state
+    clicks = Clicks(game, marks, selected, pick)
+    charge = None
+    if my_turn:
+        draft = next((s.charge for s in game.seats.all() if s.index == seat), None)
+        if draft is not None:
+            charge = _charge(game, state, draft, marks, clicks)
+            picture = charge["state"]
+        elif board.click_by_position:
+            # One click, one point: the page's script reads the point off the picture.
+            marks.board_action = {
+                "data-move-url": _url(game, "game-move"),
+                "data-ply": str(game.ply),
+            }
+            clicks.buttons(game_rules.legal_moves(state), clicks.play)
+        else:
+            clicks.offer(game_rules.legal_moves(state), clicks.play)
     bottom = seat if seat is not None else 0
     lost, hands, scores = (
         game_rules.captured(state),
@@ -85,10 +96,13 @@ def _play(game: Game, seat, selected) -> dict:
     )
     standing = offers.standing_offer(game)
     return {
-        "selected": selected,
-        "plain_choice": plain_choice,
+        "selected": clicks.selected,
+        "choices": clicks.choices,
+        "charge": charge,
+        "can_charge": my_turn and charge is None and game_rules.charge_available(state),
+        "charge_url": _url(game, "game-charge"),
         "board_svg": board.render(
-            state,
+            picture,
             bottom=bottom,
             marks=marks,
             caption=_caption(game_rules, bottom, marks.check),
@@ -103,7 +117,9 @@ def _play(game: Game, seat, selected) -> dict:
                 "taken": [(board.piece_name(p), board.mini(p)) for p in lost[1 - i]],
                 "score": scores[i] if scores else None,
                 "in_hand": _in_hand(
-                    board, hands[i], *((in_hand_actions, selected) if i == seat else ({}, None))
+                    board,
+                    hands[i],
+                    *((clicks.in_hand, clicks.selected) if i == seat else ({}, None)),
                 ),
                 "has_hand": bool(hands[i]),
             }
@@ -116,52 +132,99 @@ def _play(game: Game, seat, selected) -> dict:
         "offer_is_mine": standing is not None and standing.seat == seat,
         "can_abort": seat is not None and game.status in ("open", "active") and game.ply < 2,
         "can_resign": seat is not None and game.status == "active",
-        "can_pass": my_turn and game_rules.is_legal(state, "pass"),
-        "move_url": _url(game, "game-move"),
     }
 
 
-def _move_actions(game, state, marks: Marks, in_hand_actions, selected):
+class Clicks:
     """Make the player's pieces clickable. A move is its origin (a square, a reserve piece
-    `Q@`, a direction) and maybe a target; an origin with a single move plays it at once,
-    others are selected first and show their targets. Returns the selection and, when the
-    selected origin may also be played alone, that move (e.g. a push without revival)."""
-    game_rules = game.rules
-    live_url, move_url = _url(game, "game-live"), _url(game, "game-move")
-    by_origin: dict[str, dict[str, str]] = {}
-    for move in game_rules.legal_moves(state):
-        squares = game_rules.move_squares(move)
-        if squares:
-            target = squares[1] if len(squares) > 1 else ""
-            by_origin.setdefault(squares[0], {})[target] = move
+    `Q@`, a direction) and maybe a target. An origin with a single move plays it at once;
+    others are selected first and show their targets; a target that stands for several
+    moves (a ride, a replacement) is picked and they are offered as choices. Moves with no
+    square (pass, deploy) become buttons."""
 
-    def post(move):
-        return {"hx-post": move_url, "hx-vals": json.dumps({"move": move, "ply": str(game.ply)})}
+    def __init__(self, game: Game, marks: Marks, selected, pick):
+        self.game, self.marks = game, marks
+        self.selected, self.pick = selected, pick
+        self.in_hand: dict[str, dict[str, str]] = {}  # reserve origins -> attributes
+        self.choices: list[dict] = []
+        self.live_url = _url(game, "game-live")
 
-    if selected not in by_origin or set(by_origin.get(selected, {})) == {""}:
-        selected = None
-    for origin, targets in by_origin.items():
-        actions = in_hand_actions if origin.endswith("@") else marks.actions
-        if set(targets) == {""}:
-            actions[origin] = post(targets[""])
-        else:
-            actions[origin] = {"hx-get": f"{live_url}?{urlencode({'select': origin})}"}
-    if not selected:
-        return None, None
-    (in_hand_actions if selected.endswith("@") else marks.actions)[selected] = {
-        "hx-get": live_url  # a second click cancels the selection
-    }
-    marks.selected = selected
-    marks.targets = frozenset(t for t in by_origin[selected] if t)
-    for target, move in by_origin[selected].items():
-        if target:
-            marks.actions[target] = post(move)
-    plain = by_origin[selected].get("")
-    if not plain:
-        return selected, None
-    return selected, {
-        "label": game_rules.plain_choice_label.format(move=plain),
-        "vals": json.dumps({"move": plain, "ply": str(game.ply)}),
+    def play(self, move: str) -> dict[str, str]:
+        vals = {"move": move, "ply": str(self.game.ply)}
+        return {"hx-post": _url(self.game, "game-move"), "hx-vals": json.dumps(vals)}
+
+    def buttons(self, moves, post) -> None:
+        for move in moves:
+            if not self.game.rules.move_squares(move):
+                self.choices.append({"label": self.game.rules.describe(move), "attrs": post(move)})
+
+    def offer(self, moves, post) -> None:
+        game_rules, marks = self.game.rules, self.marks
+        by_origin: dict[str, dict[str, list[str]]] = {}
+        for move in moves:
+            squares = game_rules.move_squares(move)
+            if squares:
+                target = squares[1] if len(squares) > 1 else ""
+                by_origin.setdefault(squares[0], {}).setdefault(target, []).append(move)
+        self.buttons(moves, post)
+        selected = self.selected if self.selected in by_origin else None
+        if selected and set(by_origin[selected]) == {""} and len(by_origin[selected][""]) == 1:
+            selected = None
+        for origin, targets in by_origin.items():
+            actions = self.in_hand if origin.endswith("@") else marks.actions
+            only = targets.get("") if set(targets) == {""} else None
+            if only and len(only) == 1:
+                actions[origin] = post(only[0])
+            else:
+                actions[origin] = self._get(select=origin)
+        self.selected = selected
+        if not selected:
+            return
+        # A second click on the selection cancels it.
+        (self.in_hand if selected.endswith("@") else marks.actions)[selected] = self._get()
+        marks.selected = selected
+        for target, options in by_origin[selected].items():
+            if not target:
+                continue
+            strike = all(game_rules.strikes(m) for m in options)
+            marks.strikes |= {target} if strike else set()
+            marks.targets |= set() if strike else {target}
+            if len(options) == 1:
+                marks.actions[target] = post(options[0])
+            else:
+                marks.actions[target] = self._get(select=selected, pick=target)
+        picked = (
+            by_origin[selected].get(self.pick or "", [])
+            if self.pick
+            else by_origin[selected].get("", [])
+        )
+        for move in picked:
+            self.choices.append({"label": game_rules.describe(move), "attrs": post(move)})
+
+    def _get(self, **params) -> dict[str, str]:
+        return {"hx-get": f"{self.live_url}?{urlencode(params)}" if params else self.live_url}
+
+
+def _charge(game: Game, state, parts, marks: Marks, clicks: Clicks) -> dict:
+    """The charge composer: the position after the parts so far, the next parts offered."""
+    charge_url = _url(game, "game-charge")
+
+    def add(part):
+        return {"hx-post": charge_url, "hx-vals": json.dumps({"action": "add", "part": part})}
+
+    try:
+        charge = game.rules.charge(state, parts)
+    except rules.IllegalMove as exc:  # the position moved on under a stale draft
+        return {"state": state, "parts": parts, "error": str(exc), "owing": [], "complete": False}
+    clicks.offer(charge.options, add)
+    marks.alerts |= {game.rules.grid.names[sq] for sq in charge.moved}
+    marks.alert_label = "moved in this charge"
+    return {
+        "state": charge.state,
+        "parts": list(charge.parts),
+        "owing": [game.rules.grid.names[f][0] for f in charge.owing],
+        "complete": charge.complete,
+        "ended": charge.ended,
     }
 
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("g/<str:public_id>/join/", views.join, name="game-join"),
     path("g/<str:public_id>/resign/", views.resign, name="game-resign"),
     path("g/<str:public_id>/setup/", views.arrange, name="game-setup"),
+    path("g/<str:public_id>/charge/", views.charge, name="game-charge"),
     path("g/<str:public_id>/abort/", views.abort, name="game-abort"),
     path("g/<str:public_id>/draw/", views.draw, name="game-draw"),
     path("g/<str:public_id>/record/", views.record, name="game-record"),

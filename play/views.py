@@ -14,7 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
-from play import games, moves, offers, presenter, records, setup
+from play import charges, games, moves, offers, presenter, records, setup
 from play.boards import renderer
 from play.errors import Refused
 from play.forms import ImportForm, NewGameForm, SignupForm
@@ -98,6 +98,7 @@ def game_page(request, public_id):
             "can_join": seat is None and game.status == Game.Status.OPEN,
             "has_fields": renderer(game.game_slug).has_fields,
             "zoomable": renderer(game.game_slug).zoomable,
+            "legend": renderer(game.game_slug).legend(),
         },
     )
 
@@ -106,8 +107,8 @@ def game_page(request, public_id):
 def live(request, public_id):
     game = _game(public_id)
     seat = presenter.seat_index(game, request.user)
-    selected = request.GET.get("select")
-    return HttpResponse(presenter.live_html(game, seat, selected=selected))
+    selected, pick = request.GET.get("select"), request.GET.get("pick")
+    return HttpResponse(presenter.live_html(game, seat, selected=selected, pick=pick))
 
 
 @require_POST
@@ -147,6 +148,23 @@ resign = _action(lambda request, game: games.resign(game, request.user))
 
 
 @require_POST
+def charge(request, public_id):
+    """The charge composer: announce, add a part, undo, cancel, submit."""
+    game = _game(public_id)
+    if not request.user.is_authenticated:
+        return _answer(request, game, "Log in to play.", 403)
+    user, action = request.user, request.POST.get("action", "")
+    steps = {
+        "announce": lambda: charges.announce(game, user),
+        "add": lambda: charges.add(game, user, request.POST.get("part", "")),
+        "undo": lambda: charges.undo(game, user),
+        "cancel": lambda: charges.cancel(game, user),
+        "submit": lambda: charges.submit(game, user),
+    }
+    return _steps(request, game, steps, action)
+
+
+@require_POST
 def arrange(request, public_id):
     """The setup phase: swap two squares, deal at random, load a typed arrangement, submit."""
     game = _game(public_id)
@@ -159,8 +177,13 @@ def arrange(request, public_id):
         "load": lambda: setup.load(game, request.user, data.get("arrangement", "")),
         "submit": lambda: setup.submit(game, request.user),
     }
+    return _steps(request, game, steps, action)
+
+
+def _steps(request, game: Game, steps: dict, action: str):
+    """Run the named step of a multi-step action and answer with the fresh board."""
     if action not in steps:
-        return _answer(request, game, "Malformed request: unknown setup action.", 400)
+        return _answer(request, game, "Malformed request: unknown action.", 400)
     try:
         steps[action]()
     except setup.SetupConflict as exc:

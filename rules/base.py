@@ -45,7 +45,6 @@ class Game:
     notation_help = "Moves are written as the rules page shows."
     can_import = False
     needs_setup = False  # whether players arrange their pieces before the first move
-    plain_choice_label = "{move} alone"  # a move offered beside choices that extend it
     record_format = ("txt", "text/plain")  # file extension and media type of the record
 
     # --- the contract -------------------------------------------------------
@@ -140,6 +139,18 @@ class Game:
     def phase(self, state: State) -> str | None:
         """What the player to move must do now, when the game has phases."""
         return None
+
+    def describe(self, move: str) -> str:
+        """A move in words, where the page offers it as a choice or a button."""
+        return move
+
+    def charge_available(self, state: State) -> bool:
+        """Whether the player to move may compose a multi-part turn (Imperial Chess)."""
+        return False
+
+    def strikes(self, move: str) -> bool:
+        """Whether a move hits its target from a distance (drawn unlike a move there)."""
+        return False
 
     def score(self, state: State) -> tuple[int, int] | None:
         """Each seat's score, for games decided by counting."""

@@ -328,3 +328,6 @@ class Empire(Game):
 
     def move_squares(self, move: str) -> tuple[str, ...]:
         return () if move == "pass" else (move,)
+
+    def describe(self, move: str) -> str:
+        return "Pass" if move == "pass" else f"Place on {move}"

@@ -170,7 +170,6 @@ class ImperialChess(Game):
         "e2e4; a ride d2f5+e2; a shot d1*d5; a replacement e11e12=Q/h1; deploy3; "
         "a charge as its moves joined by commas."
     )
-    plain_choice_label = "{move} alone"
 
     # --- options and start -------------------------------------------------------------
     def validate_options(self, options) -> dict:
@@ -645,8 +644,8 @@ class ImperialChess(Game):
             )
         return f"{move} is not legal here."
 
-    def display(self, s: ImperialState, move: str) -> str:
-        return move
+    def strikes(self, move: str) -> bool:
+        return "*" in move
 
     # --- for the board --------------------------------------------------------------------------
     def move_squares(self, move: str) -> tuple[str, ...]:

@@ -99,7 +99,6 @@ class ImperialShuffle(Game):
     seats = ("First player", "Second player")
     grid = GRID
     needs_setup = True
-    plain_choice_label = "Push {move} with no revival"
     notation_help = "The Emperor's direction (N, NE, E, SE, S, SW, W, NW), with +c2 to revive."
 
     def describe_options(self, options: dict) -> str:
@@ -316,6 +315,12 @@ class ImperialShuffle(Game):
                 "piece identical to a dead one of yours."
             )
         return f"{move} is not legal here."
+
+    def describe(self, move: str) -> str:
+        direction, _, revived = move.partition("+")
+        if revived:
+            return f"Push {direction}, reviving the piece on {revived}"
+        return f"Push {direction} with no revival"
 
     def move_squares(self, move: str) -> tuple[str, ...]:
         direction, _, revived = move.partition("+")

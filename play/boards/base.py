@@ -18,6 +18,8 @@ class Marks:
     actions: dict[str, dict[str, str]] = field(default_factory=dict)
     # attributes for the whole picture, for boards clicked by position
     board_action: dict[str, str] = field(default_factory=dict)
+    # targets struck from a distance (a Catapult's shots), drawn unlike ordinary moves
+    strikes: frozenset = frozenset()
     # squares to call out (e.g. a clash at setup, or what the last move killed), and why
     alerts: frozenset = frozenset()
     alert_label: str = ""
@@ -39,6 +41,10 @@ class Renderer:
         """SVG of the position from seat `bottom`'s side; `names` labels each seat's pieces
         where the picture shows whose they are."""
         raise NotImplementedError
+
+    def legend(self) -> list[tuple[str, str, str]]:
+        """(picture, name, move) of each kind of piece, for games that need a key."""
+        return []
 
     def changes(self, before, after) -> frozenset:
         """Squares the last move changed in a way worth calling out."""

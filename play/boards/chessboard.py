@@ -105,6 +105,12 @@ class ChessboardRenderer(Renderer):
         if name in marks.targets:
             classes.append("target")
             label.append("capture here" if piece else "move here")
+        if name in marks.strikes:
+            classes.append("strike")
+            label.append("shoot here")
+        if name in marks.alerts:
+            classes.append("alert")
+            label.append(marks.alert_label)
         action = marks.actions.get(name)
         attrs = ""
         if action:
@@ -122,7 +128,11 @@ class ChessboardRenderer(Renderer):
             ),
         ]
         # Frames, not only fills, mark the last move (dashed) and the selection (solid).
-        frames = {"last-frame": name in marks.last_move, "selected-frame": name == marks.selected}
+        frames = {
+            "last-frame": name in marks.last_move,
+            "selected-frame": name == marks.selected,
+            "alert-frame": name in marks.alerts,
+        }
         for frame, wanted in frames.items():
             if wanted:
                 parts.append(
@@ -139,6 +149,12 @@ class ChessboardRenderer(Renderer):
                 _circle("capture-ring", cx, cy, 0.44)
                 if piece
                 else _circle("target-dot", cx, cy, 0.14)
+            )
+        if name in marks.strikes:
+            s = CELL * 0.42  # a crosshair: a shot, not a move
+            parts.append(
+                f'<path class="crosshair" d="M{cx - s},{cy}H{cx + s}M{cx},{cy - s}V{cy + s}"/>'
+                + _circle("crosshair", cx, cy, 0.3)
             )
         parts.append("</g>")
         return "".join(parts)

@@ -20,11 +20,13 @@ def diagram(slug, position, caption="", **kwargs):
     origin, move = kwargs.get("from"), kwargs.get("move")
     if origin:
         marks.selected = origin
-        marks.targets = frozenset(
-            squares[1]
-            for squares in map(game_rules.move_squares, game_rules.legal_moves(state))
-            if len(squares) > 1 and squares[0] == origin
-        )
+        for move in game_rules.legal_moves(state):
+            squares = game_rules.move_squares(move)
+            if len(squares) > 1 and squares[0] == origin:
+                if game_rules.strikes(move):
+                    marks.strikes |= {squares[1]}
+                else:
+                    marks.targets |= {squares[1]}
     if move:
         before, state = state, game_rules.play(state, move)
         marks.last_move = game_rules.move_squares(move)
