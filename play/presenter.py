@@ -95,8 +95,14 @@ def _play(game: Game, seat, selected, pick) -> dict:
         game_rules.score(state),
     )
     standing = offers.standing_offer(game)
+    grid = getattr(board, "grid", None)
+    selected_help = ""
+    if clicks.selected and grid is not None and grid.is_square(clicks.selected):
+        piece = board.piece_at(picture, grid.index(clicks.selected))
+        selected_help = board.piece_help(piece) if piece else ""
     return {
         "selected": clicks.selected,
+        "selected_help": selected_help,
         "choices": clicks.choices,
         "charge": charge,
         "can_charge": my_turn and charge is None and game_rules.charge_available(state),

@@ -42,6 +42,10 @@ class Renderer:
         where the picture shows whose they are."""
         raise NotImplementedError
 
+    def piece_help(self, piece: str) -> str:
+        """A piece's name, and its move where the game needs telling."""
+        return self.piece_name(piece)
+
     def legend(self) -> list[tuple[str, str, str]]:
         """(picture, name, move) of each kind of piece, for games that need a key."""
         return []

@@ -55,10 +55,13 @@ class ImperialChessBoard(ChessboardRenderer):
         side = "White" if piece.isupper() else "Black"
         return f"{side} {PIECE_NAMES[piece.upper()]}"
 
+    def piece_help(self, piece: str) -> str:
+        return f"{self.piece_name(piece)}: {PIECE_MOVES[piece.upper()]}"
+
     def draw_piece(self, piece: str, x: float, y: float) -> str:
         kind = piece.upper()
         side = "white" if piece.isupper() else "black"
-        tip = f"{self.piece_name(piece)}: {PIECE_MOVES[kind]}"
+        tip = self.piece_help(piece)
         size = 15 if kind == "W" else 19
         return (
             f'<g class="badge {side}-badge family-{FAMILIES[kind]}"><title>{escape(tip)}</title>'

@@ -38,6 +38,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+SERVER_ENV: dict[str, str] = {}
+
+
+def run_django(code: str) -> str:
+    """Run Python in a Django shell on the test server's database (for test setup only)."""
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-v0", "-c", code],
+        cwd=ROOT,
+        env=SERVER_ENV,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return result.stdout
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     var = tmp_path_factory.mktemp("var")
@@ -47,6 +63,7 @@ def server(tmp_path_factory):
         "IMPERIA_VAR_DIR": str(var),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
     }
+    SERVER_ENV.update(env)
     python = sys.executable
     for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
         subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)

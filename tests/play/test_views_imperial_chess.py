@@ -47,6 +47,7 @@ def test_a_horseman_with_a_lady_beside_offers_the_ride_as_a_choice(imperial, cli
     client = client_of(ann)
     html = live(client, imperial, select="d2")
     assert 'data-square="f5"' in html and "select=d2&pick=f5" in html
+    assert "Selected d2 (White Prince: leaps (3,2), over pieces)" in html
     html = live(client, imperial, select="d2", pick="f5")
     assert '"move": "d2f5"' in html and '"move": "d2f5+e2"' in html
     assert "d2 to f5, the Lady on e2 riding along" in html
