@@ -143,3 +143,25 @@ LOGGING = {
 
 # Open seeks and invitations nobody accepts are withdrawn after this many hours.
 SEEK_TTL_HOURS = float(os.environ.get("SEEK_TTL_HOURS", "24"))
+
+# Clocks and notifications.
+VACATION_DAYS_PER_YEAR = float(os.environ.get("VACATION_DAYS_PER_YEAR", "14"))
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Imperia <imperia@localhost>")
+# Email goes to the console unless an SMTP server is given.
+if os.environ.get("EMAIL_HOST"):
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": os.environ["EMAIL_HOST"],
+                "port": int(os.environ.get("EMAIL_PORT", "587")),
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": os.environ.get("EMAIL_USE_TLS", "1") == "1",
+                "timeout": 20,
+            },
+        }
+    }
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}

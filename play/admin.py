@@ -31,6 +31,7 @@ class MoveInline(ReadOnlyInline):
 
 class OfferInline(ReadOnlyInline):
     model = Offer
+    fk_name = "game"
     fields = ("kind", "seat", "ply", "status", "created_at", "answered_at")
     readonly_fields = fields
 

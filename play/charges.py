@@ -8,7 +8,7 @@ from django.db import transaction
 import rules
 from play import moves
 from play.errors import Refused
-from play.games import state_of
+from play.lifecycle import state_of
 from play.models import Game, Seat
 
 

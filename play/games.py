@@ -5,22 +5,25 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.utils import timezone
 
 import rules
-from play import setup
+from play import clocks, notify, setup
 from play.errors import Refused
+from play.lifecycle import begin_play, end
 from play.live import broadcast
 from play.models import Game, Move, Seat
 
 SIDES = ("white", "black", "random")
 
 
-def create(user, slug: str, side: str, listing: str, options=None) -> Game:
+def create(
+    user, slug: str, side: str, listing: str, options=None, time_control=None, invited=None
+) -> Game:
     try:
         game_rules = rules.get(slug)
         options = game_rules.validate_options(options)
         state = game_rules.start(options)
+        time_control = clocks.parse(time_control)
     except ValueError as exc:
         raise Refused(str(exc)) from None
     if side not in SIDES:
@@ -37,10 +40,15 @@ def create(user, slug: str, side: str, listing: str, options=None) -> Game:
             listing=listing,
             created_by=user,
             requested_side=side,
+            time_control=time_control,
+            invited_user=invited,
             initial_position=text,
             position=text,
         )
         Seat.objects.create(game=game, user=user, index=index)
+        if invited is not None:
+            text = f"{user.username} challenges you to {game_rules.name} ({clocks.describe(time_control)})."
+            notify.tell(invited, notify.Kind.CHALLENGE, text, game)
     return game
 
 
@@ -51,15 +59,18 @@ def join(game: Game, user) -> Game:
             return game
         if game.status != Game.Status.OPEN:
             raise Refused("This game already has its players.", 409)
+        if game.invited_user_id not in (None, user.pk):
+            raise Refused("This challenge is for another player.", 403)
         taken = {s.index for s in game.seats.all()}
         Seat.objects.create(game=game, user=user, index=1 - taken.pop())
-        game.status = Game.Status.ACTIVE
-        game.started_at = timezone.now()
-        game.revision += 1
-        if game.rules.needs_setup:
-            setup.begin(game)  # the players arrange their pieces first
-        game.save()
-        transaction.on_commit(lambda: broadcast(game))
+        game = Game.locked(game.pk)  # with both seats
+        # Games whose players arrange their pieces start with the setup, unless dealt.
+        if not game.rules.needs_setup or setup.begin(game):
+            begin_play(game, clocks.now())
+        else:
+            game.revision += 1
+            game.save()
+            transaction.on_commit(lambda: broadcast(game))
     return Game.objects.prefetch_related("seats").get(pk=game.pk)
 
 
@@ -88,30 +99,6 @@ def resign(game: Game, user) -> Game:
             raise Refused("This game is not in play.", 409)
         end(game, 1 - seat.index, "resign")
     return game
-
-
-def end(game: Game, winner: int | None, reason: str, status=Game.Status.FINISHED) -> None:
-    """Record a result inside the caller's transaction and tell everyone after it."""
-    game.status = status
-    game.winner = winner
-    game.reason = reason
-    game.finished_at = timezone.now()
-    game.revision += 1
-    game.offers.filter(status="open").update(status="withdrawn", answered_at=game.finished_at)
-    game.save()
-    transaction.on_commit(lambda: broadcast(game))
-
-
-def state_of(game: Game, moves=None) -> rules.State:
-    """The current rules state, from the stored positions (with repetition history).
-
-    `moves`, the game's moves in order when the caller has them already, saves a query.
-    """
-    if moves is None:
-        after = list(game.moves.values_list("position_after", flat=True))
-    else:
-        after = [m.position_after for m in moves]
-    return game.rules.resume([game.initial_position, *after], game.options)
 
 
 def rebuild(game: Game) -> rules.State:

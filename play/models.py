@@ -51,7 +51,24 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
     )
     requested_side = models.CharField(max_length=6, default="random")
+    # A direct challenge names the player invited (None for seeks and open links).
+    invited_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="challenges_received",
+    )
     time_control = models.JSONField(default=dict, blank=True)  # {} = no clock
+    # Clocks: each seat's time left as the current turn began, when it began, and the
+    # moment the side to move runs out (the fact a timeout is derived from).
+    clocks = models.JSONField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    low_time_warned_ply = models.IntegerField(default=-1)
+    vacation_used = models.JSONField(default=list, blank=True)  # days spent, per seat
+    # Whose turn it is (cached for the dashboard; None when over or both act at setup).
+    turn = models.PositiveSmallIntegerField(null=True, blank=True)
     # The end of the move log, cached: position after the last move and its ply.
     initial_position = models.TextField()
     position = models.TextField()
@@ -193,6 +210,7 @@ class Move(models.Model):
 class Offer(models.Model):
     class Kind(models.TextChoices):
         DRAW = "draw", "Draw"
+        REMATCH = "rematch", "Rematch"
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"
@@ -207,9 +225,90 @@ class Offer(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
+    # An accepted rematch: the new game.
+    result_game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["created_at"]
 
     def __str__(self):
         return f"{self.get_kind_display()} offer by seat {self.seat} at ply {self.ply}"
+
+
+class Profile(models.Model):
+    """A player's settings: vacation days and how they want to be told things."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    vacation_days = models.FloatField(default=14)
+    vacation_year = models.PositiveIntegerField(default=0)
+    email_enabled = models.BooleanField(default=True)
+    digest_hours = models.PositiveSmallIntegerField(default=6)
+    last_digest_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"Settings of {self.user}"
+
+
+class ChatMessage(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return f"{self.user}: {self.text[:40]}"
+
+
+class Notification(models.Model):
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your-turn", "Your turn"
+        STARTED = "started", "Game started"
+        OFFER = "offer", "Offer received"
+        LOW_TIME = "low-time", "Time running low"
+        OVER = "over", "Game over"
+        CHALLENGE = "challenge", "Challenge received"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField()
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["user", "read_at"])]
+
+    def __str__(self):
+        return f"{self.user}: {self.text}"
+
+
+class Delivery(models.Model):
+    """Every attempt to tell someone something, with what became of it (kept for disputes)."""
+
+    class Status(models.TextChoices):
+        SENT = "sent", "Sent"
+        QUEUED = "queued", "Queued for the digest"
+        SKIPPED = "skipped", "Not sent (the player turned it off)"
+        FAILED = "failed", "Failed"
+
+    notification = models.ForeignKey(
+        Notification, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    channel = models.CharField(max_length=8)  # in-app, email
+    status = models.CharField(max_length=8, choices=Status.choices)
+    detail = models.CharField(max_length=300, blank=True)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self):
+        return f"{self.channel} {self.status}"

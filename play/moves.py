@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 import rules
+from play import clocks
 from play.errors import Refused
-from play.games import end, state_of
+from play.lifecycle import end, next_turn, settle, state_of
 from play.live import broadcast
 from play.models import Game, Move
 
@@ -22,10 +22,14 @@ class StaleMove(Refused):
 def submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
     try:
         with transaction.atomic():
-            return _submit(Game.locked(game.pk), user, text, expected_ply)
+            game = Game.locked(game.pk)
+            # The clock is checked first: a move after the deadline does not count.
+            if not settle(game):
+                return _submit(game, user, text, expected_ply)
     except IntegrityError:
         # Another request stored this ply between our read and our write.
         raise StaleMove("That move came too late: the position has changed.") from None
+    raise StaleMove("The clock ran out before that move.")
 
 
 def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
@@ -45,7 +49,7 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
     except rules.IllegalMove as exc:
         raise Refused(str(exc)) from None
     canonical = game_rules.normalize(state, text.strip())
-    now = timezone.now()
+    now = clocks.now()
     position = game_rules.format(after)
     previous = game.moves.order_by("-ply").values_list("hash", flat=True).first() or ""
     move = Move.objects.create(
@@ -69,7 +73,10 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
     if outcome:
         end(game, outcome.winner, outcome.reason)
     else:
+        next_turn(game, after, now)
         game.revision += 1
         game.save()
         transaction.on_commit(lambda: broadcast(game))
+    move.clock_after = game.clocks
+    move.save(update_fields=["clock_after"])
     return move

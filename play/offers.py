@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 
+from play import clocks, notify
 from play.errors import Refused
-from play.games import end
+from play.lifecycle import end
 from play.live import broadcast
 from play.models import Game, Offer
 
@@ -27,11 +27,13 @@ def act(game: Game, user, action: str) -> Game:
                 action = "accept"
             else:
                 Offer.objects.create(game=game, kind=Offer.Kind.DRAW, seat=seat.index, ply=game.ply)
+                text = f"{user.username} offers a draw ({game.rules.name})."
+                notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
         if action in ("accept", "decline"):
             if not standing or standing.seat == seat.index:
                 raise Refused("There is no draw offer to answer.", 409)
             standing.status = Offer.Status.ACCEPTED if action == "accept" else Offer.Status.DECLINED
-            standing.answered_at = timezone.now()
+            standing.answered_at = clocks.now()
             standing.save()
             if action == "accept":
                 end(game, None, "agreement")

@@ -15,7 +15,7 @@ import rules
 from play import offers
 from play.boards import renderer
 from play.boards.base import Marks
-from play.games import state_of
+from play.lifecycle import state_of
 from play.models import Game
 
 _CACHE: OrderedDict = OrderedDict()

@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.utils import timezone
 
+from play import clocks
 from play.errors import Refused
+from play.lifecycle import begin_play
 from play.live import broadcast
 from play.models import Game, Seat
 
@@ -26,20 +27,22 @@ class SetupConflict(Refused):
         self.squares = squares
 
 
-def begin(game: Game) -> None:
-    """Called as the second player joins, inside the join's transaction: deal drafts, or
-    with the `deal` option deal both boards and toss for the first player."""
+def begin(game: Game) -> bool:
+    """Called as the second player joins, inside the join's transaction: give each player a
+    random draft to arrange, or with the `deal` option deal both boards and toss for the
+    first player. Whether play can begin at once."""
     game_rules = game.rules
     rng = random.SystemRandom()
     if game.options.get("deal"):
         first = game_rules.random_arrangement(rng, game.options, 0)
         second = game_rules.random_arrangement(rng, game.options, 1, first)
-        _start(game, first, second, rng.randrange(2))
-        return
-    for seat in Seat.objects.filter(game=game):  # fresh: the joining seat is new
+        _place(game, first, second, rng.randrange(2))
+        return True
+    for seat in game.seats.all():
         seat.arrangement = game_rules.random_arrangement(rng, game.options, seat.index)
         seat.save()
     game.status = Game.Status.SETUP
+    return False
 
 
 def swap(game: Game, user, a: str, b: str) -> None:
@@ -89,25 +92,23 @@ def submit(game: Game, user) -> None:
         conflicts = game.rules.check_setup(seat.arrangement, game.options, submitted)
         if conflicts:
             raise SetupConflict(conflicts)
-        seat.submitted_at = timezone.now()
+        seat.submitted_at = clocks.now()
         seat.save()
         if submitted:
             boards = {seat.index: seat.arrangement, other.index: other.arrangement}
-            _start(game, boards[0], boards[1], other.index)  # the other submitted first
+            _place(game, boards[0], boards[1], other.index)  # the other submitted first
+            begin_play(game, clocks.now())
         else:
             game.revision += 1
             game.save()
-        transaction.on_commit(lambda: broadcast(game))
+            transaction.on_commit(lambda: broadcast(game))
 
 
-def _start(game: Game, first_board: str, second_board: str, first_to_move: int) -> None:
+def _place(game: Game, first_board: str, second_board: str, first_to_move: int) -> None:
+    """The start of play, built from both boards."""
     game_rules = game.rules
     text = game_rules.format(game_rules.from_setup(first_board, second_board, first_to_move))
     game.initial_position = game.position = text
-    game.status = Game.Status.ACTIVE
-    game.started_at = timezone.now()
-    game.revision += 1
-    game.save()
 
 
 def _edit(game: Game, user, change) -> None:

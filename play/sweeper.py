@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from play.games import end
+from play.lifecycle import end
 from play.models import Game
 
 

@@ -1,0 +1,190 @@
+"""Time controls and clocks, kept by the server. A timeout is a fact derived from the stored
+deadline, so it holds even when nothing was running; whoever looks first (a move, the page's
+flag, the sweeper) records it. `now()` is the one source of time, so tests can move it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+DAY = 86400
+CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 14)
+LIVE_GIFT = 15  # seconds added by "give time" in a live game
+LOW_TIME = 0.2  # warn the player when this share of a full clock is left
+
+
+def now() -> datetime:
+    return timezone.now()
+
+
+def parse(tc: dict | None) -> dict:
+    """A time control checked and in canonical form; ValueError says what is wrong."""
+    tc = dict(tc or {})
+    kind = tc.pop("kind", "none")
+
+    def number(name, low, high):
+        value = tc.pop(name, None)
+        if not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(
+                f"The {name.replace('_', ' ')} must be a whole number from {low} to {high}."
+            )
+        return value
+
+    if kind == "none":
+        out = {}
+    elif kind == "live":
+        out = {
+            "kind": "live",
+            "minutes": number("minutes", 1, 180),
+            "increment": number("increment", 0, 180),
+        }
+    elif kind == "days":
+        days = tc.pop("days", None)
+        if days not in CORRESPONDENCE_DAYS:
+            raise ValueError("Days per move are 1, 2, 3, 5, 7 or 14.")
+        out = {"kind": "days", "days": days}
+    elif kind == "bank":
+        out = {
+            "kind": "bank",
+            "start_days": number("start_days", 1, 30),
+            "hours": number("hours", 0, 72),
+            "cap_days": number("cap_days", 1, 60),
+        }
+        if out["cap_days"] < out["start_days"]:
+            raise ValueError("The bank's cap cannot be smaller than its start.")
+    else:
+        raise ValueError("The time control is none, live, days or bank.")
+    if tc:
+        raise ValueError(f"Unknown time control setting {sorted(tc)[0]!r}.")
+    return out
+
+
+def describe(tc: dict) -> str:
+    kind = tc.get("kind")
+    if kind == "live":
+        return f"{tc['minutes']}+{tc['increment']}"
+    if kind == "days":
+        return f"{tc['days']} day{'s' if tc['days'] > 1 else ''} per move"
+    if kind == "bank":
+        return (
+            f"bank of {tc['start_days']} days, +{tc['hours']} h a move, up to {tc['cap_days']} days"
+        )
+    return "No clock"
+
+
+def is_correspondence(tc: dict) -> bool:
+    return tc.get("kind") in ("days", "bank")
+
+
+def full(tc: dict) -> float:
+    """A full clock in seconds (what "20 % left" is measured against)."""
+    return {
+        "live": lambda: tc["minutes"] * 60,
+        "days": lambda: tc["days"] * DAY,
+        "bank": lambda: tc["start_days"] * DAY,
+    }[tc["kind"]]()
+
+
+def start(game, at: datetime) -> None:
+    """Start the clocks as play begins (after the join, or after the setup)."""
+    tc = game.time_control
+    if not tc:
+        return
+    game.clocks = [full(tc), full(tc)]
+    game.vacation_used = [0, 0]
+    _run(game, at)
+
+
+def on_move(game, mover: int, at: datetime) -> None:
+    """Charge the mover for the time taken, credit increment/refill, start the next clock."""
+    tc = game.time_control
+    if not tc or game.clocks is None:
+        return
+    left = game.clocks[mover] - (at - game.turn_started_at).total_seconds()
+    if tc["kind"] == "live":
+        left += tc["increment"]
+    elif tc["kind"] == "days":
+        left = tc["days"] * DAY  # the clock refills after each move
+    else:
+        left = min(left + tc["hours"] * 3600, tc["cap_days"] * DAY)
+    game.clocks[mover] = left
+    _run(game, at)
+
+
+def stop(game) -> None:
+    game.deadline = None
+
+
+def _run(game, at: datetime) -> None:
+    game.turn_started_at = at
+    if game.turn is None:
+        game.deadline = None
+    else:
+        game.deadline = at + timedelta(seconds=game.clocks[game.turn])
+
+
+def left(game, seat: int, at: datetime) -> float | None:
+    """Seconds the seat has left at `at` (its clock runs only on its turn)."""
+    if game.clocks is None:
+        return None
+    if seat == game.turn and game.deadline is not None:
+        return max(0.0, (game.deadline - at).total_seconds())
+    return game.clocks[seat]
+
+
+def expired(game, at: datetime) -> bool:
+    return game.deadline is not None and at >= game.deadline
+
+
+def spend_vacation(game, profile, at: datetime) -> int:
+    """Correspondence: cover an expired clock with the mover's vacation days, a day (24 h
+    on this game's clock) at a time. How many days were spent."""
+    if not is_correspondence(game.time_control):
+        return 0
+    refill_year(profile, at)
+    spent = 0
+    while expired(game, at) and profile.vacation_days >= 1:
+        profile.vacation_days -= 1
+        game.clocks[game.turn] += DAY
+        game.deadline += timedelta(seconds=DAY)
+        game.vacation_used[game.turn] += 1
+        spent += 1
+    return spent
+
+
+def refill_year(profile, at: datetime) -> None:
+    """Vacation days come back each calendar year."""
+    if profile.vacation_year != at.year:
+        profile.vacation_year = at.year
+        profile.vacation_days = settings.VACATION_DAYS_PER_YEAR
+
+
+def give(game, to_seat: int) -> float:
+    """Add time to a seat's clock (a day in correspondence); the seconds given."""
+    amount = DAY if is_correspondence(game.time_control) else LIVE_GIFT
+    game.clocks[to_seat] += amount
+    if to_seat == game.turn and game.deadline is not None:
+        game.deadline += timedelta(seconds=amount)
+    return amount
+
+
+def running_low(game, at: datetime) -> bool:
+    """Is the side to move down to its last 20 %, and not yet told this turn?"""
+    if game.deadline is None or game.low_time_warned_ply == game.ply:
+        return False
+    return left(game, game.turn, at) <= LOW_TIME * full(game.time_control)
+
+
+def human(seconds: float) -> str:
+    """Time left in words: 2 days 3 h, 5 h 20 min, 4:05."""
+    seconds = max(0, int(seconds))
+    days, rest = divmod(seconds, DAY)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days} day{'s' if days > 1 else ''} {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes}:{secs:02d}"

@@ -1,0 +1,104 @@
+"""The turning points of a game, inside the caller's transaction with the game row locked:
+play begins, the clock runs out, the game ends. Each tells the players."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+import rules
+from play import clocks, notify
+from play.live import broadcast
+from play.models import Game, Notification
+
+Kind = Notification.Kind
+
+
+def state_of(game: Game, moves=None) -> rules.State:
+    """The current rules state, from the stored positions (with repetition history).
+
+    `moves`, the game's moves in order when the caller has them already, saves a query.
+    """
+    if moves is None:
+        after = list(game.moves.values_list("position_after", flat=True))
+    else:
+        after = [m.position_after for m in moves]
+    return game.rules.resume([game.initial_position, *after], game.options)
+
+
+def begin_play(game: Game, at) -> None:
+    """Both players are in (and set up): the first move is due and the clocks start."""
+    game.status = Game.Status.ACTIVE
+    game.started_at = at
+    game.turn = game.rules.to_move(state_of(game, []))
+    clocks.start(game, at)
+    game.revision += 1
+    game.save()
+    name = game.rules.name
+    for seat in game.seats.all():
+        words = (
+            "your move" if seat.index == game.turn else f"{game.player_name(game.turn)} moves first"
+        )
+        notify.tell(seat.user, Kind.STARTED, f"{name} against {opponent_name(game, seat.index)} has begun: {words}.", game)  # fmt: skip
+    transaction.on_commit(lambda: broadcast(game))
+
+
+def next_turn(game: Game, state, at) -> None:
+    """After a move: the cached turn, the clocks, and a word to the player now to move."""
+    mover = game.turn
+    game.turn = game.rules.to_move(state)
+    clocks.on_move(game, mover, at)
+    if game.turn is not None:
+        user = game.player(game.turn)
+        text = f"Your turn against {opponent_name(game, game.turn)} ({game.rules.name})."
+        notify.tell(user, Kind.YOUR_TURN, text, game)
+
+
+def end(game: Game, winner: int | None, reason: str, status=Game.Status.FINISHED) -> None:
+    """Record a result and tell everyone after the transaction."""
+    game.status = status
+    game.winner = winner
+    game.reason = reason
+    game.finished_at = clocks.now()
+    game.turn = None
+    clocks.stop(game)
+    game.revision += 1
+    game.offers.filter(status="open").update(status="withdrawn", answered_at=game.finished_at)
+    game.save()
+    for seat in game.seats.all():
+        text = f"{game.rules.name} against {opponent_name(game, seat.index)}: {game.result_text}."
+        notify.tell(seat.user, Kind.OVER, text, game)
+    transaction.on_commit(lambda: broadcast(game))
+
+
+def settle(game: Game, at=None) -> bool:
+    """Make the clock's verdict a fact: spend vacation days on an expired correspondence
+    clock, else end the game on time (aborted if both sides have not yet moved).
+    Whether the game ended."""
+    at = at or clocks.now()
+    if game.status != Game.Status.ACTIVE or not clocks.expired(game, at):
+        return False
+    seat = game.turn
+    profile = notify.profile_of(game.player(seat))
+    spent = clocks.spend_vacation(game, profile, at)
+    if spent:
+        profile.save()
+        days = f"{spent} vacation day{'s' if spent > 1 else ''}"
+        text = (
+            f"Your clock ran out against {opponent_name(game, seat)}: {days} spent "
+            f"({int(profile.vacation_days)} left)."
+        )
+        notify.tell(game.player(seat), Kind.LOW_TIME, text, game)
+    if not clocks.expired(game, at):
+        game.revision += 1
+        game.save()
+        transaction.on_commit(lambda: broadcast(game))
+        return False
+    if game.ply < 2:
+        end(game, None, "abort", Game.Status.ABORTED)  # a timeout before both have moved
+    else:
+        end(game, 1 - seat, "timeout")
+    return True
+
+
+def opponent_name(game: Game, seat: int) -> str:
+    return game.player_name(1 - seat)

@@ -1,0 +1,109 @@
+"""Telling players things: in the app (a bell, pushed live over their own socket) and by
+email (at once, or "your turn" gathered into a digest at most every N hours). Every attempt
+is logged as a Delivery with what became of it, for timeout disputes."""
+
+from __future__ import annotations
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+
+from play import clocks
+from play.models import Delivery, Notification, Profile
+
+log = logging.getLogger("imperia.notify")
+Kind = Notification.Kind
+
+
+def profile_of(user) -> Profile:
+    return Profile.objects.get_or_create(user=user)[0]
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def tell(user, kind: str, text: str, game=None) -> Notification:
+    at = clocks.now()
+    note = Notification.objects.create(user=user, game=game, kind=kind, text=text, created_at=at)
+    Delivery.objects.create(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)
+    transaction.on_commit(lambda: push(user.pk))
+    profile = profile_of(user)
+    if not profile.email_enabled:
+        _log(note, Delivery.Status.SKIPPED, "email turned off in the player's settings")
+    elif not user.email:
+        _log(note, Delivery.Status.SKIPPED, "no email address")
+    elif kind == Kind.YOUR_TURN:
+        _log(note, Delivery.Status.QUEUED, f"for the digest (every {profile.digest_hours} h)")
+    else:
+        transaction.on_commit(lambda: _mail(user, note.text, _body([note]), [note]))
+    return note
+
+
+def push(user_id: int) -> None:
+    """Tell the player's open pages to redraw the bell."""
+    async_to_sync(get_channel_layer().group_send)(user_group(user_id), {"type": "bell.update"})
+
+
+def send_digests(at=None) -> int:
+    """One email per player gathering their queued "your turn" notes, when their digest
+    interval has passed. How many emails were attempted."""
+    at = at or clocks.now()
+    pending = (
+        Notification.objects.filter(
+            deliveries__channel="email", deliveries__status=Delivery.Status.QUEUED
+        )
+        .exclude(deliveries__channel="email", deliveries__status__in=["sent", "failed"])
+        .select_related("user", "game")
+        .distinct()
+    )
+    by_user: dict = {}
+    for note in pending:
+        by_user.setdefault(note.user, []).append(note)
+    sent = 0
+    for user, notes in by_user.items():
+        profile = profile_of(user)
+        last = profile.last_digest_at
+        due = last is None or (at - last).total_seconds() >= profile.digest_hours * 3600
+        if not due:
+            continue
+        subject = f"Your turn in {len(notes)} game{'s' if len(notes) > 1 else ''}"
+        _mail(user, subject, _body(notes), notes, detail="digest")
+        profile.last_digest_at = at
+        profile.save(update_fields=["last_digest_at"])
+        sent += 1
+    return sent
+
+
+def _body(notes) -> str:
+    lines = []
+    for note in notes:
+        link = (
+            f"{settings.SITE_URL}{note.game.get_absolute_url()}" if note.game else settings.SITE_URL
+        )
+        lines.append(f"- {note.text}\n  {link}")
+    return "\n".join(lines) + f"\n\nChange what Imperia sends you: {settings.SITE_URL}/settings/\n"
+
+
+def _mail(user, subject: str, body: str, notes, detail: str = "") -> None:
+    try:
+        send_mail(f"[Imperia] {subject}", body, settings.DEFAULT_FROM_EMAIL, [user.email])
+    except Exception as exc:  # noqa: BLE001 - any failure is recorded, never raised to the player
+        log.warning("email to %s failed: %s", user, exc)
+        for note in notes:
+            _log(
+                note, Delivery.Status.FAILED, f"{detail} {type(exc).__name__}: {exc}"[:300].strip()
+            )
+        return
+    for note in notes:
+        _log(note, Delivery.Status.SENT, detail)
+
+
+def _log(note, status, detail="") -> None:
+    Delivery.objects.create(
+        notification=note, channel="email", status=status, detail=detail, at=clocks.now()
+    )
