@@ -33,12 +33,11 @@ def begin_play(game: Game, at) -> None:
     clocks.start(game, at)
     game.revision += 1
     game.save()
-    name = game.rules.name
     for seat in game.seats.all():
-        words = (
-            "your move" if seat.index == game.turn else f"{game.player_name(game.turn)} moves first"
-        )
-        notify.tell(seat.user, Kind.STARTED, f"{name} against {opponent_name(game, seat.index)} has begun: {words}.", game)  # fmt: skip
+        mover = game.player_name(game.turn)
+        first = "your move" if seat.index == game.turn else f"{mover} moves first"
+        text = f"{game.rules.name} against {opponent_name(game, seat.index)} has begun: {first}."
+        notify.tell(seat.user, Kind.STARTED, text, game)
     transaction.on_commit(lambda: broadcast(game))
 
 
