@@ -1,6 +1,12 @@
 import rules
+from play import clocks, dashboard
 
 
 def games(request):
-    """The games menu, from the rules package."""
-    return {"all_games": rules.games()}
+    """The games menu, the player's counts for the header, and the server's time (so the
+    page's clocks count down against the server's, not the device's)."""
+    return {
+        "all_games": rules.games(),
+        "counts": dashboard.counts(request.user),
+        "server_now_ms": int(clocks.now().timestamp() * 1000),
+    }

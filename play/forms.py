@@ -2,8 +2,9 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 import rules
+from play import clocks
 from play.games import SIDES
-from play.models import Game
+from play.models import Game, Profile
 
 
 class NewGameForm(forms.Form):
@@ -11,7 +12,35 @@ class NewGameForm(forms.Form):
     side = forms.ChoiceField(
         choices=[(s, s.capitalize()) for s in SIDES], initial="random", widget=forms.RadioSelect
     )
-    time_control = forms.ChoiceField(choices=[("none", "No clock")], initial="none")
+    time_control = forms.ChoiceField(
+        choices=[
+            ("none", "No clock"),
+            ("live", "Live: minutes + increment"),
+            ("days", "Correspondence: days per move"),
+            ("bank", "Correspondence: a bank of days"),
+        ],
+        initial="none",
+    )
+    minutes = forms.IntegerField(min_value=1, max_value=180, initial=5, required=False)
+    increment = forms.IntegerField(
+        min_value=0, max_value=180, initial=3, required=False, label="Increment (seconds)"
+    )
+    days = forms.TypedChoiceField(
+        choices=[(d, f"{d} day{'s' if d > 1 else ''}") for d in clocks.CORRESPONDENCE_DAYS],
+        coerce=int,
+        initial=3,
+        required=False,
+        label="Days per move",
+    )
+    bank_start = forms.IntegerField(
+        min_value=1, max_value=30, initial=7, required=False, label="Start (days)"
+    )
+    bank_hours = forms.IntegerField(
+        min_value=0, max_value=72, initial=12, required=False, label="Added per move (hours)"
+    )
+    bank_cap = forms.IntegerField(
+        min_value=1, max_value=60, initial=14, required=False, label="Cap (days)"
+    )
     listing = forms.ChoiceField(
         choices=Game.Listing.choices, initial=Game.Listing.SEEK, widget=forms.RadioSelect
     )
@@ -50,6 +79,27 @@ class NewGameForm(forms.Form):
         label="Victory",
     )
 
+    def clock(self) -> dict:
+        """The time control as the clocks module reads it (which checks it again)."""
+        data = self.cleaned_data
+        kind = data["time_control"]
+        if kind == "live":
+            return {
+                "kind": kind,
+                "minutes": data["minutes"] or 5,
+                "increment": data["increment"] or 0,
+            }
+        if kind == "days":
+            return {"kind": kind, "days": data["days"] or 3}
+        if kind == "bank":
+            return {
+                "kind": kind,
+                "start_days": data["bank_start"] or 7,
+                "hours": data["bank_hours"] if data["bank_hours"] is not None else 12,
+                "cap_days": data["bank_cap"] or 14,
+            }
+        return {}
+
     def options(self) -> dict:
         """The chosen game's options; the rules check them again."""
         data = self.cleaned_data
@@ -68,7 +118,21 @@ class NewGameForm(forms.Form):
 
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
-        fields = ("username",)
+        fields = ("username", "email")
+        help_texts = {"email": "Optional: for notices of your turn and of games by email."}
+
+
+class SettingsForm(forms.ModelForm):
+    email = forms.EmailField(required=False, help_text="Where Imperia writes to you.")
+    digest_hours = forms.IntegerField(min_value=1, max_value=168)
+
+    class Meta:
+        model = Profile
+        fields = ("email_enabled", "digest_hours")
+        labels = {
+            "email_enabled": "Send me email",
+            "digest_hours": 'Gather "your turn" emails into one every (hours)',
+        }
 
 
 class ImportForm(forms.Form):

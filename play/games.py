@@ -9,7 +9,7 @@ from django.db import transaction
 import rules
 from play import clocks, notify, setup
 from play.errors import Refused
-from play.lifecycle import begin_play, end
+from play.lifecycle import begin_play, end, settle
 from play.live import broadcast
 from play.models import Game, Move, Seat
 
@@ -118,3 +118,41 @@ def rebuild(game: Game) -> rules.State:
             raise ValueError(f"Ply {move.ply}: the hash chain is broken.")
         previous = move.hash
     return state
+
+
+def flag(game: Game) -> Game:
+    """Anyone may ask the server to record what the clock says (the page does when it hits 0)."""
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        settle(game)
+    return game
+
+
+def give_time(game: Game, user) -> Game:
+    """Add a day (15 s in live play) to the opponent's clock."""
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        seat = game.seat_of(user)
+        if seat is None:
+            raise Refused("Only the players may give time.", 403)
+        if game.status != Game.Status.ACTIVE or game.clocks is None:
+            raise Refused("There is no running clock to add time to.", 409)
+        if settle(game):
+            raise Refused("The clock has already run out.", 409)
+        seconds = clocks.give(game, 1 - seat.index)
+        game.revision += 1
+        game.save()
+        text = f"{user.username} gave you {clocks.human(seconds)} ({game.rules.name})."
+        notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
+        transaction.on_commit(lambda: broadcast(game))
+    return game
+
+
+def decline(game: Game, user) -> Game:
+    """The invited player turns a direct challenge down."""
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        if game.invited_user_id != user.pk or game.status != Game.Status.OPEN:
+            raise Refused("There is no challenge of yours to decline here.", 409)
+        end(game, None, "declined", Game.Status.ABORTED)
+    return game

@@ -155,6 +155,7 @@ REASONS = {
     "no-moves": "no legal move, which loses",
     "move-limit": "move limit",
     "imported": "as the imported record says",
+    "declined": "challenge declined",
 }
 
 

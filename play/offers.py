@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from play import clocks, notify
+from play import clocks, games, notify
 from play.errors import Refused
 from play.lifecycle import end
 from play.live import broadcast
@@ -46,5 +46,70 @@ def act(game: Game, user, action: str) -> Game:
     return game
 
 
-def standing_offer(game: Game) -> Offer | None:
-    return next((o for o in game.offers.all() if o.status == Offer.Status.OPEN), None)
+def standing_offer(game: Game, kind=Offer.Kind.DRAW) -> Offer | None:
+    return next(
+        (o for o in game.offers.all() if o.status == Offer.Status.OPEN and o.kind == kind), None
+    )
+
+
+def accepted_rematch(game: Game) -> Offer | None:
+    return next(
+        (o for o in game.offers.all() if o.kind == Offer.Kind.REMATCH and o.result_game_id), None
+    )
+
+
+def rematch(game: Game, user, action: str) -> Game | None:
+    """After a game: offer a rematch (sides swapped, same game and clock), accept or decline.
+    Returns the new game once accepted."""
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        seat = game.seat_of(user)
+        if seat is None:
+            raise Refused("Only the players may ask for a rematch.", 403)
+        if not game.is_over:
+            raise Refused("A rematch comes after the game.", 409)
+        standing = game.offers.filter(kind=Offer.Kind.REMATCH, status=Offer.Status.OPEN).first()
+        if action == "offer":
+            if standing and standing.seat == seat.index:
+                raise Refused("You have already offered a rematch.", 409)
+            if not standing:
+                Offer.objects.create(
+                    game=game, kind=Offer.Kind.REMATCH, seat=seat.index, ply=game.ply
+                )
+                text = f"{user.username} offers a rematch ({game.rules.name})."
+                notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
+                _touch(game)
+                return None
+            action = "accept"  # asking back is accepting
+        if action not in ("accept", "decline"):
+            raise Refused("Unknown rematch action.")
+        if not standing or standing.seat == seat.index:
+            raise Refused("There is no rematch offer to answer.", 409)
+        standing.status = Offer.Status.ACCEPTED if action == "accept" else Offer.Status.DECLINED
+        standing.answered_at = clocks.now()
+        if action == "decline":
+            standing.save()
+            _touch(game)
+            return None
+        offerer = game.player(standing.seat)
+        side = ("white", "black")[1 - standing.seat]  # the offerer takes the other side
+        new = games.create(
+            offerer,
+            game.game_slug,
+            side,
+            Game.Listing.INVITE,
+            game.options,
+            game.time_control,
+            invited=user,
+        )
+        new = games.join(new, user)
+        standing.result_game = new
+        standing.save()
+        _touch(game)
+        return new
+
+
+def _touch(game: Game) -> None:
+    game.revision += 1
+    game.save()
+    transaction.on_commit(lambda: broadcast(game))

@@ -12,11 +12,11 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 import rules
-from play import offers
+from play import chat, clocks, offers
 from play.boards import renderer
 from play.boards.base import Marks
 from play.lifecycle import state_of
-from play.models import Game
+from play.models import Game, Offer
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 1024
@@ -128,9 +128,20 @@ def _play(game: Game, seat, selected, pick) -> dict:
                     *((clicks.in_hand, clicks.selected) if i == seat else ({}, None)),
                 ),
                 "has_hand": bool(hands[i]),
+                "clock": _clock(game, i),
             }
             for i in (1 - bottom, bottom)
         ],
+        "time_control": clocks.describe(game.time_control),
+        "correspondence": clocks.is_correspondence(game.time_control),
+        "vacation_used": [
+            (game.player_name(i), days) for i, days in enumerate(game.vacation_used or []) if days
+        ],
+        "can_give_time": seat is not None and game.status == "active" and game.clocks is not None,
+        "rematch": offers.standing_offer(game, Offer.Kind.REMATCH) if game.is_over else None,
+        "rematch_game": (offers.accepted_rematch(game) or Offer()).result_game
+        if game.is_over
+        else None,
         "move_rows": _rows(moves),
         "status": _status(game, seat, to_move, marks.check),
         "phase": None if game.is_over or game.status == "open" else game_rules.phase(state),
@@ -292,6 +303,36 @@ def _setup_status(mine, other) -> str:
     return (
         "Arrange your pieces: click two squares to swap them, or deal at random; then submit. "
         "The first to submit moves first."
+    )
+
+
+def _clock(game: Game, seat: int) -> dict | None:
+    """A seat's clock as the page shows it: time left, and for the running one the deadline
+    the page's script counts down to (the server's, so the page never disagrees)."""
+    if game.clocks is None:
+        return None
+    at = clocks.now()
+    running = seat == game.turn and game.deadline is not None and game.status == "active"
+    left = clocks.left(game, seat, at) if running else game.clocks[seat]
+    return {
+        "text": clocks.human(left),
+        "running": running,
+        "deadline_ms": int(game.deadline.timestamp() * 1000) if running else None,
+        "deadline": game.deadline if running else None,
+        "low": left <= clocks.LOW_TIME * clocks.full(game.time_control),
+    }
+
+
+def chat_html(game: Game, user, oob=False) -> str:
+    """The chat beside the game: players read and write; spectators read finished games."""
+    return render_to_string(
+        "play/partials/chat.html",
+        {
+            "game": game,
+            "oob": oob,
+            "visible": chat.visible(game, user),
+            "messages": game.messages.select_related("user") if chat.visible(game, user) else [],
+        },
     )
 
 

@@ -1,5 +1,8 @@
 from django.urls import path
 
-from play.consumers import GameConsumer
+from play.consumers import GameConsumer, PlayerConsumer
 
-websocket_urlpatterns = [path("ws/g/<str:public_id>/", GameConsumer.as_asgi())]
+websocket_urlpatterns = [
+    path("ws/g/<str:public_id>/", GameConsumer.as_asgi()),
+    path("ws/me/", PlayerConsumer.as_asgi()),
+]

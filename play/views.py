@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,11 +15,23 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
-from play import charges, games, moves, offers, presenter, records, setup
+from play import (
+    charges,
+    chat,
+    clocks,
+    dashboard,
+    games,
+    moves,
+    notify,
+    offers,
+    presenter,
+    records,
+    setup,
+)
 from play.boards import renderer
 from play.errors import Refused
-from play.forms import ImportForm, NewGameForm, SignupForm
-from play.models import Game
+from play.forms import ImportForm, NewGameForm, SettingsForm, SignupForm
+from play.models import Game, Notification
 
 
 def _game(public_id: str) -> Game:
@@ -37,24 +50,38 @@ def _answer(request, game: Game, notice: str | None = None, status: int = 200, a
     return redirect(game)
 
 
+def _page(request, queryset, name: str, per_page: int = 20):
+    """One page of a list; every item stays reachable, never a silent cap."""
+    return Paginator(queryset, per_page).get_page(request.GET.get(name))
+
+
 @require_GET
 def lobby(request):
     seeks = Game.objects.filter(status=Game.Status.OPEN, listing=Game.Listing.SEEK)
-    mine = Game.objects.none()
-    if request.user.is_authenticated:
-        mine = Game.objects.filter(
-            seats__user=request.user, status__in=[Game.Status.OPEN, Game.Status.ACTIVE]
-        )
-    return render(
-        request,
-        "play/lobby.html",
-        {
-            "seeks": seeks.select_related("created_by")[:100],
-            "mine": mine.prefetch_related("seats__user")[:100],
-            "form": NewGameForm(),
-            "games": rules.games(),
-        },
-    )
+    context = {
+        "seeks": _page(request, seeks.select_related("created_by"), "seeks"),
+        "form": NewGameForm(),
+        "games": rules.games(),
+    }
+    user = request.user
+    if user.is_authenticated:
+        related = ("seats__user", "invited_user", "created_by")
+        context["dash"] = {
+            "my_turn": _page(request, dashboard.my_turn(user).prefetch_related(*related), "turn"),
+            "waiting": _page(
+                request, dashboard.waiting(user).prefetch_related(*related), "waiting"
+            ),
+            "sent": _page(
+                request, dashboard.challenges_sent(user).prefetch_related(*related), "sent"
+            ),
+            "received": _page(
+                request, dashboard.challenges_received(user).prefetch_related(*related), "received"
+            ),
+            "finished": _page(
+                request, dashboard.finished(user).prefetch_related(*related), "finished"
+            ),
+        }
+    return render(request, "play/lobby.html", context)
 
 
 @login_required
@@ -68,7 +95,7 @@ def new_game(request):
     try:
         data = form.cleaned_data
         game = games.create(
-            request.user, data["game"], data["side"], data["listing"], form.options()
+            request.user, data["game"], data["side"], data["listing"], form.options(), form.clock()
         )
     except Refused as exc:
         form.add_error(None, exc.message)
@@ -94,6 +121,7 @@ def game_page(request, public_id):
             "game": game,
             "seat": seat,
             "live": presenter.live_html(game, seat),
+            "chat": presenter.chat_html(game, request.user),
             "invite_url": invite_url,
             "can_join": seat is None and game.status == Game.Status.OPEN,
             "has_fields": renderer(game.game_slug).has_fields,
@@ -145,6 +173,35 @@ def _action(function):
 
 
 resign = _action(lambda request, game: games.resign(game, request.user))
+give_time = _action(lambda request, game: games.give_time(game, request.user))
+flag = _action(lambda request, game: games.flag(game))
+
+
+@require_POST
+def rematch(request, public_id):
+    game = _game(public_id)
+    if not request.user.is_authenticated:
+        return _answer(request, game, "Log in to play.", 403)
+    try:
+        offers.rematch(game, request.user, request.POST.get("action", ""))
+    except Refused as exc:
+        return _answer(request, game, exc.message, exc.status)
+    return _answer(request, game)
+
+
+@require_POST
+def post_chat(request, public_id):
+    game = _game(public_id)
+    status = 200
+    try:
+        chat.post(game, request.user, request.POST.get("text", ""))
+    except Refused as exc:
+        status = exc.status
+        if not request.htmx:
+            messages.error(request, exc.message)
+    if not request.htmx:
+        return redirect(game)
+    return HttpResponse(presenter.chat_html(game, request.user), status=status)
 
 
 @require_POST
@@ -259,7 +316,78 @@ def profile(request, username):
         .filter(~Q(status=Game.Status.OPEN) | Q(listing=Game.Listing.SEEK))
         .prefetch_related("seats__user")
     )
-    return render(request, "play/profile.html", {"player": player, "games": played[:200]})
+    return render(
+        request,
+        "play/profile.html",
+        {"player": player, "games": _page(request, played, "page"), "form": NewGameForm()},
+    )
+
+
+@login_required
+@require_POST
+def challenge(request, username):
+    """Challenge a player directly from their profile: a private game only they may join."""
+    player = get_object_or_404(get_user_model(), username=username)
+    form = NewGameForm(request.POST)
+    if player == request.user:
+        messages.error(request, "Challenge someone else.")
+    elif not form.is_valid():
+        messages.error(
+            request,
+            "Check the challenge: " + "; ".join(e for errs in form.errors.values() for e in errs),
+        )
+    else:
+        data = form.cleaned_data
+        try:
+            game = games.create(
+                request.user, data["game"], data["side"], Game.Listing.INVITE,
+                form.options(), form.clock(), invited=player,
+            )  # fmt: skip
+        except Refused as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"Challenge sent to {player.username}.")
+            return redirect(game)
+    return redirect("profile", username=username)
+
+
+@login_required
+@require_POST
+def decline(request, public_id):
+    try:
+        games.decline(_game(public_id), request.user)
+    except Refused as exc:
+        messages.error(request, exc.message)
+    return redirect("lobby")
+
+
+@login_required
+def notifications(request):
+    mine = Notification.objects.filter(user=request.user).select_related("game")
+    page = _page(request, mine, "page", 30)
+    unread = [n.pk for n in page if n.read_at is None]
+    response = render(request, "play/notifications.html", {"page": page, "unread": set(unread)})
+    if unread:
+        Notification.objects.filter(pk__in=unread).update(read_at=clocks.now())
+        notify.push(request.user.pk)
+    return response
+
+
+@login_required
+def player_settings(request):
+    profile = notify.profile_of(request.user)
+    clocks.refill_year(profile, clocks.now())
+    form = SettingsForm(
+        request.POST or None, instance=profile, initial={"email": request.user.email}
+    )
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        request.user.email = form.cleaned_data["email"]
+        request.user.save(update_fields=["email"])
+        messages.success(request, "Settings saved.")
+        return redirect("settings")
+    profile.save()
+    return render(request, "play/settings.html", {"form": form, "profile": profile})
 
 
 def signup(request):

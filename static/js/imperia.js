@@ -61,4 +61,39 @@
       values: { move: columnName(col) + (row + 1), ply: svg.dataset.ply },
     });
   });
+
+  // Clocks count down to the deadline the server rendered, on the server's time: the
+  // offset between this device and the server is taken once, when the page loads.
+  var serverNow = +document.body.dataset.serverNow || Date.now();
+  var offset = serverNow - Date.now();
+  var flagged = {};
+  function human(ms) {
+    var s = Math.max(0, Math.floor(ms / 1000));
+    var d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+    if (d) return d + " day" + (d > 1 ? "s " : " ") + h + " h";
+    if (h) return h + " h " + m + " min";
+    return m + ":" + String(s % 60).padStart(2, "0");
+  }
+  function tick() {
+    document.querySelectorAll(".clock[data-deadline]").forEach(function (clock) {
+      var left = +clock.dataset.deadline - (Date.now() + offset);
+      clock.textContent = human(left);
+      // At zero, ask the server to record it; it decides (vacation days, or the result).
+      if (left <= 0 && !flagged[clock.dataset.deadline] && window.htmx) {
+        flagged[clock.dataset.deadline] = true;
+        htmx.ajax("POST", clock.dataset.flagUrl, { target: "#live", swap: "outerHTML" });
+      }
+    });
+  }
+  setInterval(tick, 250);
+  document.addEventListener("htmx:afterSettle", tick);
+  // Dates in the reader's own time zone.
+  function localise(root) {
+    (root || document).querySelectorAll("time[datetime]").forEach(function (t) {
+      var when = new Date(t.getAttribute("datetime"));
+      if (!isNaN(when)) t.textContent = when.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { localise(); });
+  document.addEventListener("htmx:afterSettle", function (e) { localise(e.target); });
 })();

@@ -13,9 +13,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--once", action="store_true", help="one pass, then exit")
-        parser.add_argument("--every", type=float, default=5.0, help="seconds between passes")
+        parser.add_argument("--every", type=float, default=2.0, help="seconds between passes")
 
-    def handle(self, *args, once=False, every=5.0, **options):
+    def handle(self, *args, once=False, every=2.0, **options):
         while True:
             done = sweep_once()
             if any(done.values()):

@@ -1,0 +1,35 @@
+"""The chat beside each game: the two players talk; spectators read once the game is over."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from play import clocks
+from play.errors import Refused
+from play.live import group_name
+from play.models import ChatMessage, Game
+
+LIMIT = 500
+
+
+def post(game: Game, user, text: str) -> ChatMessage:
+    text = " ".join(text.split())
+    if game.seat_of(user) is None:
+        raise Refused("Only the two players write in a game's chat.", 403)
+    if not text:
+        raise Refused("Write something first.")
+    if len(text) > LIMIT:
+        raise Refused(f"Keep it under {LIMIT} characters.")
+    message = ChatMessage.objects.create(game=game, user=user, text=text, created_at=clocks.now())
+    transaction.on_commit(
+        lambda: async_to_sync(get_channel_layer().group_send)(
+            group_name(game.public_id), {"type": "chat.update"}
+        )
+    )
+    return message
+
+
+def visible(game: Game, user) -> bool:
+    return game.seat_of(user) is not None or game.is_over
