@@ -53,11 +53,14 @@ def send_digests(at=None) -> int:
     """One email per player gathering their queued "your turn" notes, when their digest
     interval has passed. How many emails were attempted."""
     at = at or clocks.now()
+    emailed = Delivery.objects.filter(
+        channel="email", status__in=[Delivery.Status.SENT, Delivery.Status.FAILED]
+    ).values("notification")
     pending = (
         Notification.objects.filter(
             deliveries__channel="email", deliveries__status=Delivery.Status.QUEUED
         )
-        .exclude(deliveries__channel="email", deliveries__status__in=["sent", "failed"])
+        .exclude(pk__in=emailed)
         .select_related("user", "game")
         .distinct()
     )

@@ -37,3 +37,40 @@ def active_game(ann, bob):
     """Empire Chess with ann as White (the Empire) and bob as Black, no moves yet."""
     game = games.create(ann, "empire-chess", "white", "seek")
     return games.join(game, bob)
+
+
+class FakeClock:
+    """The time as the platform sees it, moved by hand."""
+
+    def __init__(self, start):
+        self.at = start
+
+    def __call__(self):
+        return self.at
+
+    def advance(self, **delta):
+        from datetime import timedelta
+
+        self.at += timedelta(**delta)
+        return self.at
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    from datetime import UTC, datetime
+
+    from play import clocks
+
+    fake = FakeClock(datetime(2026, 11, 21, 12, 0, tzinfo=UTC))
+    monkeypatch.setattr(clocks, "now", fake)
+    return fake
+
+
+@pytest.fixture
+def timed_game(ann, bob, clock):
+    """Empire Chess with a clock: ann White, bob Black. Call it with a time control."""
+
+    def make(tc):
+        return games.join(games.create(ann, "empire-chess", "white", "seek", None, tc), bob)
+
+    return make

@@ -1,0 +1,75 @@
+"""The dashboard: your turn (soonest deadline first), waiting, challenges, finished; counts."""
+
+import pytest
+
+from play import games, moves
+from play.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def section(html, heading, next_heading):
+    return html[html.index(heading) : html.index(next_heading)]
+
+
+def test_games_sorted_by_time_left_and_split_by_whose_turn(ann, bob, client_of, clock):
+    slow = games.join(
+        games.create(ann, "empress", "white", "seek", None, {"kind": "days", "days": 7}), bob
+    )
+    fast = games.join(
+        games.create(ann, "empire-chess", "white", "seek", None, {"kind": "days", "days": 1}), bob
+    )
+    theirs = games.join(games.create(ann, "empire-chess", "black", "seek"), bob)
+    html = client_of(ann).get("/").content.decode()
+    mine = section(html, "Your turn", "Waiting for your opponent")
+    assert mine.index(fast.public_id) < mine.index(slow.public_id)
+    assert theirs.public_id in section(html, "Waiting for your opponent", "Challenges")
+    assert '<span class="badge-count hot">2</span>' in html  # the header count
+    moves.submit(fast, ann, "d3d4", 0)
+    html = client_of(ann).get("/").content.decode()
+    assert fast.public_id in section(html, "Waiting for your opponent", "Challenges")
+
+
+def test_every_game_is_reachable_by_pages(ann, bob, client_of):
+    for _ in range(23):
+        games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
+    client = client_of(ann)
+    first = client.get("/").content.decode()
+    assert "Page 1 of 2 (23 in all)" in first
+    second = client.get("/", {"turn": 2}).content.decode()
+    ids = set(Game.objects.values_list("public_id", flat=True))
+    shown = {
+        i for i in ids if i in first.split("Waiting for")[0] or i in second.split("Waiting for")[0]
+    }
+    assert shown == ids
+
+
+def test_challenges_sent_and_received_and_declined(ann, bob, client_of):
+    client_of(ann).post(
+        "/@/bob/challenge/",
+        {
+            "game": "empire",
+            "side": "white",
+            "time_control": "days",
+            "days": "3",
+            "listing": "invite",
+        },
+    )
+    challenge = Game.objects.get()
+    assert challenge.invited_user == bob and challenge.time_control == {"kind": "days", "days": 3}
+    assert challenge.public_id in client_of(ann).get("/").content.decode()
+    html = client_of(bob).get("/").content.decode()
+    assert "from ann" in html and f"/invite/{challenge.invite_token}" in html
+    assert bob.notifications.filter(kind="challenge").exists()
+    client_of(bob).post(f"/g/{challenge.public_id}/decline/")
+    challenge.refresh_from_db()
+    assert (challenge.status, challenge.reason) == ("aborted", "declined")
+
+
+def test_only_the_invited_player_may_accept_a_direct_challenge(ann, bob, make_user):
+    from play.errors import Refused
+
+    game = games.create(ann, "empire-chess", "white", "invite", invited=bob)
+    with pytest.raises(Refused, match="for another player"):
+        games.join(game, make_user("cid"))
+    assert games.join(game, bob).status == "active"
