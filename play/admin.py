@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.utils.html import format_html
 
-from play.models import Game, Move, Offer, Seat
+from play.models import ChatMessage, Delivery, Game, Move, Notification, Offer, Profile, Seat
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -25,7 +25,16 @@ class SeatInline(ReadOnlyInline):
 
 class MoveInline(ReadOnlyInline):
     model = Move
-    fields = ("ply", "seat", "display", "text", "created_at", "position_after", "hash")
+    fields = (
+        "ply",
+        "seat",
+        "display",
+        "text",
+        "created_at",
+        "clock_after",
+        "position_after",
+        "hash",
+    )
     readonly_fields = fields
 
 
@@ -34,6 +43,41 @@ class OfferInline(ReadOnlyInline):
     fk_name = "game"
     fields = ("kind", "seat", "ply", "status", "created_at", "answered_at")
     readonly_fields = fields
+
+
+class ChatInline(ReadOnlyInline):
+    model = ChatMessage
+    fields = ("created_at", "user", "text")
+    readonly_fields = fields
+
+
+class DeliveryInline(ReadOnlyInline):
+    model = Delivery
+    fields = ("at", "channel", "status", "detail")
+    readonly_fields = fields
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    """Who was told what, when, and how each attempt went (evidence in timeout disputes)."""
+
+    list_display = ("created_at", "user", "kind", "text", "read_at")
+    list_filter = ("kind",)
+    search_fields = ("user__username", "text", "game__public_id")
+    readonly_fields = ("user", "game", "kind", "text", "created_at", "read_at")
+    inlines = [DeliveryInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    list_display = ("user", "vacation_days", "email_enabled", "digest_hours", "last_digest_at")
+    search_fields = ("user__username",)
 
 
 @admin.register(Game)
@@ -45,9 +89,10 @@ class GameAdmin(admin.ModelAdmin):
         "public_id", "game_slug", "status", "options", "rules_version", "listing", "created_by",
         "requested_side", "time_control", "initial_position", "position", "ply", "winner",
         "reason", "revision", "created_at", "started_at", "finished_at", "page",
+        "invited_user", "clocks", "turn_started_at", "deadline", "turn", "vacation_used",
     )  # fmt: skip
     exclude = ("invite_token",)
-    inlines = [SeatInline, MoveInline, OfferInline]
+    inlines = [SeatInline, MoveInline, OfferInline, ChatInline]
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__user")

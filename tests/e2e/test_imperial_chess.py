@@ -68,15 +68,21 @@ def test_a_full_charge_through_the_composer(browser, server):
     white.get_by_role("button", name="Announce charge").click()
     owing = white.locator(".charge p", has_text="Files still owing")
     expect(owing).to_contain_text("a, b, c, d, e, f, g")
-    for origin, target in [("a6", "a7"), ("b6", "b7"), ("c6", "d7")]:
+
+    def add(origin, target):
+        """Add a part, and wait to see it confirmed before the next."""
         click(white, origin, target)
+        expect(white.locator(".charge")).to_contain_text(origin + target)
+
+    for origin, target in [("a6", "a7"), ("b6", "b7"), ("c6", "d7")]:
+        add(origin, target)
     expect(white.locator(".charge")).to_contain_text("a6a7, b6b7, c6d7")
     expect(owing).to_contain_text("d, e, f, g")
     white.get_by_role("button", name="Undo last").click()  # c6 should take straight ahead
     expect(white.locator(".charge")).not_to_contain_text("c6d7")
     expect(white.get_by_role("button", name="Submit charge")).to_be_disabled()
     for origin, target in [("c6", "c7"), ("d6", "d7"), ("e6", "e7"), ("f6", "f7"), ("g1", "g3")]:
-        click(white, origin, target)
+        add(origin, target)
     expect(white.locator(".charge")).to_contain_text("Every file has moved.")
     white.get_by_role("button", name="Submit charge").click()
     expect(black.locator(".moves")).to_contain_text("a6a7,b6b7,c6c7,d6d7,e6e7,f6f7,g1g3")

@@ -14,3 +14,9 @@ def test_admin_shows_games_with_seats_results_and_a_read_only_move_log(
     html = admin_client.get(f"/admin/play/game/{active_game.pk}/change/").content.decode()
     assert "Sd4" in html and "d3d4" in html and "rnbqkbnr/pppppppp/8/8/3S4" in html
     assert 'name="moves-0-text"' not in html  # nothing editable in the log
+
+
+def test_admin_shows_notifications_with_every_delivery_attempt(active_game, ann, admin_client):
+    note = ann.notifications.get()
+    html = admin_client.get(f"/admin/play/notification/{note.pk}/change/").content.decode()
+    assert "has begun" in html and "in-app" in html and "no email address" in html

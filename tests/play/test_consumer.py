@@ -73,3 +73,25 @@ async def test_unknown_game_is_refused():
     )
     connected, code = await communicator.connect()
     assert not connected and code == 4404
+
+
+async def test_the_players_own_socket_counts_turns_and_notifications(game, ann, bob):
+    headers = [(b"origin", b"http://127.0.0.1")]
+    headers.append((b"cookie", await database_sync_to_async(session_cookie)(bob)))
+    socket = WebsocketCommunicator(application, "/ws/me/", headers=headers)
+    assert (await socket.connect())[0]
+    html = await socket.receive_from()
+    assert 'id="bell"' in html and 'hx-swap-oob="true"' in html
+    assert "Notifications, 1 unread" in html and "your move: 0" in html
+    await database_sync_to_async(moves.submit)(game, ann, "d3d4", 0)
+    html = await socket.receive_from()
+    assert "Notifications, 2 unread" in html and "your move: 1" in html
+    await socket.disconnect()
+
+
+async def test_anonymous_visitors_have_no_player_socket():
+    socket = WebsocketCommunicator(
+        application, "/ws/me/", headers=[(b"origin", b"http://127.0.0.1")]
+    )
+    connected, code = await socket.connect()
+    assert not connected and code == 4403
