@@ -16,6 +16,8 @@ def clock_summary(game: Game, user) -> str:
         return "arranging pieces"
     if game.is_over:
         return game.result_text
+    if game.turn is None:
+        return "in play"
     seat = game.seat_of(user)
     mine = seat is not None and game.turn == seat.index
     words = "your move" if mine else f"{game.player_name(game.turn)} to move"
