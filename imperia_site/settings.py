@@ -165,3 +165,5 @@ if os.environ.get("EMAIL_HOST"):
     }
 else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+# How many disputes one player may open in a day.
+DISPUTES_PER_DAY = int(os.environ.get("DISPUTES_PER_DAY", "5"))

@@ -1,9 +1,28 @@
-"""Staff see games with their seats, offers and the move log, which no one may edit."""
+"""Staff see games with their seats, offers and the move log, which no one may edit;
+referees work disputes on a case page of their own."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path
 from django.utils.html import format_html
 
-from play.models import ChatMessage, Delivery, Game, Move, Notification, Offer, Profile, Seat
+from play import case, disputes
+from play.errors import Refused
+from play.forms import RulingForm
+from play.models import (
+    ChatMessage,
+    Delivery,
+    Dispute,
+    Game,
+    Move,
+    Notification,
+    Offer,
+    Profile,
+    Ruling,
+    Seat,
+)
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -114,3 +133,83 @@ class GameAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class RulingInline(ReadOnlyInline):
+    model = Ruling
+    fields = ("created_at", "referee", "kind", "reason", "details")
+    readonly_fields = fields
+
+
+@admin.register(Dispute)
+class DisputeAdmin(admin.ModelAdmin):
+    """The referee's desk: open cases first, each with its case page."""
+
+    list_display = ("pk", "created_at", "game", "category", "status", "opened_by", "ply")
+    list_filter = ("status", "category")
+    search_fields = ("game__public_id", "opened_by__username", "statement")
+    inlines = [RulingInline]
+
+    def has_module_permission(self, request):
+        return request.user.has_perm("play.referee")
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.has_perm("play.referee")
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.has_perm("play.referee")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def get_urls(self):
+        own = [
+            path(
+                "<int:pk>/rule/",
+                self.admin_site.admin_view(self.rule_view),
+                name="play_dispute_rule",
+            ),
+            path(
+                "<int:pk>/take/",
+                self.admin_site.admin_view(self.take_view),
+                name="play_dispute_take",
+            ),
+        ]
+        return own + super().get_urls()
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        dispute = get_object_or_404(
+            Dispute.objects.select_related("game", "opened_by"), pk=object_id
+        )
+        return TemplateResponse(
+            request, "admin/play/dispute/case.html", case.context(request, self.admin_site, dispute)
+        )
+
+    def rule_view(self, request, pk):
+        dispute = get_object_or_404(Dispute, pk=pk)
+        if request.method == "POST":
+            form = RulingForm(request.POST)
+            if form.is_valid():
+                try:
+                    disputes.rule(dispute, request.user, **form.ruling())
+                except Refused as exc:
+                    messages.error(request, exc.message)
+                else:
+                    messages.success(request, "Ruling recorded; both players are told.")
+            else:
+                messages.error(
+                    request,
+                    "Check the ruling: "
+                    + "; ".join(e for errs in form.errors.values() for e in errs),
+                )
+        return redirect("admin:play_dispute_change", pk)
+
+    def take_view(self, request, pk):
+        if request.method == "POST":
+            disputes.take(get_object_or_404(Dispute, pk=pk), request.user)
+        return redirect("admin:play_dispute_change", pk)

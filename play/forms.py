@@ -4,7 +4,7 @@ from django.contrib.auth.forms import UserCreationForm
 import rules
 from play import clocks
 from play.games import SIDES
-from play.models import Game, Profile
+from play.models import Dispute, Game, Profile, Ruling
 
 
 class NewGameForm(forms.Form):
@@ -157,3 +157,56 @@ class ImportForm(forms.Form):
         if upload:
             return upload.read().decode("utf-8", errors="replace")
         return self.cleaned_data["record"]
+
+
+class DisputeForm(forms.Form):
+    category = forms.ChoiceField(choices=Dispute.Category.choices, label="What is it about?")
+    ply = forms.IntegerField(
+        min_value=0, required=False, label="The ply it concerns (empty: the last)"
+    )
+    statement = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), max_length=4000)
+
+
+class StatementForm(forms.Form):
+    statement = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), max_length=4000)
+
+
+class RulingForm(forms.Form):
+    kind = forms.ChoiceField(choices=Ruling.Kind.choices, label="Ruling")
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), max_length=4000, label="Public reason"
+    )
+    winner = forms.ChoiceField(
+        choices=[("", "—"), ("0", "First seat"), ("1", "Second seat"), ("draw", "Draw")],
+        required=False,
+        label="Result (set the result)",
+    )
+    ply = forms.IntegerField(min_value=0, required=False, label="Rewind to after ply")
+    seat = forms.ChoiceField(
+        choices=[("", "—"), ("0", "First seat"), ("1", "Second seat")],
+        required=False,
+        label="Seat (time)",
+    )
+    minutes = forms.IntegerField(
+        min_value=0, max_value=60 * 24 * 30, required=False, label="Minutes to add"
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("kind") == Ruling.Kind.RESULT and not data.get("winner"):
+            self.add_error("winner", "Choose the result: a seat, or a draw.")
+        return data
+
+    def ruling(self) -> dict:
+        """The arguments of `disputes.rule` for the chosen kind."""
+        data = self.cleaned_data
+        kind, details = data["kind"], {}
+        seat = int(data["seat"]) if data["seat"] else None
+        seconds = (data["minutes"] or 0) * 60
+        if kind == Ruling.Kind.RESULT:
+            details["winner"] = None if data["winner"] == "draw" else int(data["winner"])
+        elif kind == Ruling.Kind.REWIND:
+            details.update(ply=data["ply"], seat=seat, seconds=seconds)
+        elif kind == Ruling.Kind.ADD_TIME:
+            details.update(seat=seat, seconds=seconds)
+        return {"kind": kind, "reason": data["reason"], **details}

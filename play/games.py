@@ -107,16 +107,27 @@ def rebuild(game: Game) -> rules.State:
     Raises ValueError naming the first ply whose stored position or hash disagrees.
     """
     game_rules = game.rules
+    if game.rules_version != game_rules.rules_version:
+        raise ValueError(
+            f"Played under rules version {game.rules_version}, now {game_rules.rules_version}."
+        )
     state = game_rules.with_options(game_rules.parse(game.initial_position), game.options)
     previous = ""
     for move in game.moves.order_by("ply"):
-        state = game_rules.play(state, move.text)
+        try:
+            state = game_rules.play(state, move.text)
+        except rules.IllegalMove as exc:
+            raise ValueError(
+                f"Ply {move.ply}: {move.text} is not legal on replay ({exc})."
+            ) from None
         if game_rules.format(state) != move.position_after:
             raise ValueError(f"Ply {move.ply}: stored position differs from the replay.")
         expected = Move.chain(previous, move.ply, move.text, move.position_after, move.created_at)
         if move.hash != expected:
             raise ValueError(f"Ply {move.ply}: the hash chain is broken.")
         previous = move.hash
+    if game_rules.format(state) != game.position:
+        raise ValueError("The game's current position differs from its move log.")
     return state
 
 

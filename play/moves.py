@@ -38,6 +38,8 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
         raise Refused("Only the players of this game may move.", 403)
     if expected_ply is not None and expected_ply != game.ply:
         raise StaleMove("That move was made on an old board; here is the current one.")
+    if game.status == Game.Status.DISPUTED:
+        raise StaleMove("This game is frozen while a referee reviews a dispute.")
     if game.status != Game.Status.ACTIVE:
         raise StaleMove("This game is not in play.")
     game_rules = game.rules

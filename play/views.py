@@ -20,6 +20,7 @@ from play import (
     chat,
     clocks,
     dashboard,
+    disputes,
     games,
     moves,
     notify,
@@ -30,8 +31,8 @@ from play import (
 )
 from play.boards import renderer
 from play.errors import Refused
-from play.forms import ImportForm, NewGameForm, SettingsForm, SignupForm
-from play.models import Game, Notification
+from play.forms import DisputeForm, ImportForm, NewGameForm, SettingsForm, SignupForm, StatementForm
+from play.models import Dispute, Game, Notification
 
 
 def _game(public_id: str) -> Game:
@@ -122,6 +123,13 @@ def game_page(request, public_id):
             "seat": seat,
             "live": presenter.live_html(game, seat),
             "chat": presenter.chat_html(game, request.user),
+            "disputes": game.disputes.prefetch_related("rulings__referee").select_related(
+                "opened_by"
+            )
+            if seat is not None
+            else [],
+            "dispute_form": DisputeForm(initial={"ply": game.ply}),
+            "statement_form": StatementForm(),
             "invite_url": invite_url,
             "can_join": seat is None and game.status == Game.Status.OPEN,
             "has_fields": renderer(game.game_slug).has_fields,
@@ -359,6 +367,44 @@ def decline(request, public_id):
     except Refused as exc:
         messages.error(request, exc.message)
     return redirect("lobby")
+
+
+@login_required
+@require_POST
+def open_dispute(request, public_id):
+    game = _game(public_id)
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        messages.error(
+            request,
+            "Check the dispute: " + "; ".join(e for errs in form.errors.values() for e in errs),
+        )
+        return redirect(game)
+    data = form.cleaned_data
+    try:
+        disputes.report(game, request.user, data["category"], data["statement"], data["ply"])
+    except Refused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Your dispute is open: a referee will review it.")
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def dispute_statement(request, pk):
+    dispute = get_object_or_404(Dispute.objects.select_related("game"), pk=pk)
+    form = StatementForm(request.POST)
+    if form.is_valid():
+        try:
+            disputes.add_statement(dispute, request.user, form.cleaned_data["statement"])
+        except Refused as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, "Your statement is added to the case.")
+    else:
+        messages.error(request, "Write a statement of up to 4000 characters.")
+    return redirect(dispute.game)
 
 
 @login_required

@@ -1,0 +1,241 @@
+"""Disputes: a player's report, the opponent's statement, and the referee's rulings.
+
+Rules and clock disputes on a game in play freeze it (clocks stop, no moves) until ruled.
+Rulings are append-only and public to both players: reject, uphold, set the result, annul,
+rewind to a ply and resume (the cut moves are archived, the clocks restored), add time."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from play import clocks, notify
+from play.errors import Refused
+from play.lifecycle import end, state_of
+from play.live import broadcast
+from play.models import ArchivedMove, Dispute, Game, Move, Offer, Ruling
+
+Category, Kind = Dispute.Category, Ruling.Kind
+FREEZING = {Category.RULES, Category.CLOCK}
+REPORT_WINDOW = timedelta(days=30)
+
+
+def report(game: Game, user, category: str, statement: str, ply: int | None = None) -> Dispute:
+    at = clocks.now()
+    statement = statement.strip()
+    if category not in Category.values:
+        raise Refused("Choose what the dispute is about.")
+    if not statement:
+        raise Refused("Say what happened: the referee reads your statement.")
+    if len(statement) > 4000:
+        raise Refused("Keep the statement under 4000 characters.")
+    recent = Dispute.objects.filter(opened_by=user, created_at__gte=at - timedelta(days=1)).count()
+    if recent >= settings.DISPUTES_PER_DAY:
+        raise Refused(f"You have opened {recent} disputes today: wait before opening another.", 429)
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        seat = game.seat_of(user)
+        if seat is None:
+            raise Refused("Only the players of a game may dispute it.", 403)
+        if game.is_over and (game.finished_at is None or at - game.finished_at > REPORT_WINDOW):
+            raise Refused("Games can be disputed up to 30 days after they end.", 409)
+        if game.status == Game.Status.OPEN:
+            raise Refused("This game has not started.", 409)
+        if game.disputes.filter(opened_by=user, status__in=["open", "review"]).exists():
+            raise Refused("You already have an open dispute on this game.", 409)
+        ply = game.ply if ply is None else ply
+        if not 0 <= ply <= game.ply:
+            raise Refused(f"The ply must be between 0 and {game.ply}.")
+        dispute = Dispute.objects.create(
+            game=game, opened_by=user, seat=seat.index, category=category, ply=ply,
+            statement=statement, created_at=at,
+        )  # fmt: skip
+        if category in FREEZING and game.status == Game.Status.ACTIVE:
+            freeze(game, at)
+            dispute.froze_game = True
+            dispute.save(update_fields=["froze_game"])
+        opponent = game.player(1 - seat.index)
+        text = (
+            f"{user.username} opened a dispute ({dispute.get_category_display().lower()}) on "
+            f"{game.rules.name}; you may add your statement."
+        )
+        notify.tell(opponent, notify.Kind.DISPUTE, text, game)
+        _touch(game)
+    return dispute
+
+
+def add_statement(dispute: Dispute, user, text: str) -> Dispute:
+    text = text.strip()
+    with transaction.atomic():
+        game = Game.locked(dispute.game_id)
+        dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+        seat = game.seat_of(user)
+        if seat is None or seat.index == dispute.seat:
+            raise Refused("Only the other player adds a statement to this dispute.", 403)
+        if not dispute.is_open:
+            raise Refused("This dispute has been decided.", 409)
+        if not text or len(text) > 4000:
+            raise Refused("Write a statement of up to 4000 characters.")
+        dispute.opponent_statement = text
+        dispute.save(update_fields=["opponent_statement"])
+        _touch(game)
+    return dispute
+
+
+def freeze(game: Game, at) -> None:
+    """Stop the clocks and the moves while a dispute is reviewed."""
+    if game.clocks is not None and game.turn is not None:
+        game.clocks[game.turn] = clocks.left(game, game.turn, at)
+    game.deadline = None
+    game.status = Game.Status.DISPUTED
+
+
+def thaw(game: Game, at) -> None:
+    """Play resumes once no freezing dispute is open; the clock of the side to move runs on."""
+    if game.status != Game.Status.DISPUTED:
+        return
+    if game.disputes.filter(froze_game=True, status__in=["open", "review"]).exists():
+        return
+    game.status = Game.Status.ACTIVE
+    if game.clocks is not None and game.turn is not None:
+        game.turn_started_at = at
+        game.deadline = at + timedelta(seconds=game.clocks[game.turn])
+
+
+def take(dispute: Dispute, referee) -> None:
+    _check_referee(referee)
+    if dispute.status == Dispute.Status.OPEN:
+        dispute.status = Dispute.Status.REVIEW
+        dispute.save(update_fields=["status"])
+        _touch(Game.objects.get(pk=dispute.game_id))
+
+
+def rule(dispute: Dispute, referee, kind: str, reason: str, **details) -> Ruling:
+    """Decide; the effect on the game, the public record, and a word to both players."""
+    _check_referee(referee)
+    reason = reason.strip()
+    if kind not in Kind.values:
+        raise Refused("Choose a ruling.")
+    if not reason:
+        raise Refused("Every ruling gives its reason: both players read it.")
+    at = clocks.now()
+    with transaction.atomic():
+        game = Game.locked(dispute.game_id)
+        dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+        done, archive = EFFECTS[kind](game, at, **details)
+        ruling = Ruling.objects.create(
+            dispute=dispute, referee=referee, kind=kind, reason=reason, details=done, created_at=at
+        )
+        for move in archive:
+            move.ruling = ruling
+        ArchivedMove.objects.bulk_create(archive)
+        dispute.status = Dispute.Status.REJECTED if kind == Kind.REJECT else Dispute.Status.RULED
+        dispute.save(update_fields=["status"])
+        thaw(game, at)
+        for seat in game.seats.all():
+            text = f"Ruling on the dispute about {game.rules.name}: {ruling.get_kind_display().lower()}. {reason}"
+            notify.tell(seat.user, notify.Kind.DISPUTE, text, game)
+        _touch(game)
+    return ruling
+
+
+# Each effect changes the game (locked, in the ruling's transaction) and returns the
+# details recorded with the ruling, and any moves to archive under it.
+
+
+def _no_change(game, at):
+    return {}, []
+
+
+def _set_result(game, at, winner=None):
+    if winner not in (None, 0, 1):
+        raise Refused("The winner is seat 0, seat 1, or none for a draw.")
+    _release_freeze(game)
+    end(game, winner, "ruling")
+    return {"winner": winner}, []
+
+
+def _annul(game, at):
+    _release_freeze(game)
+    end(game, None, "annulled", Game.Status.ABORTED)
+    return {}, []
+
+
+def _rewind(game, at, ply=None, seat=None, seconds=0):
+    """Back to the position after `ply`; later moves are archived, clocks restored as they
+    stood then (optionally with extra time for a seat), and play resumes."""
+    if not isinstance(ply, int) or not 0 <= ply < game.ply:
+        raise Refused(f"Rewind to a ply from 0 to {game.ply - 1}.")
+    cut = list(game.moves.filter(ply__gt=ply))
+    archive = [
+        ArchivedMove(
+            game=game,
+            ply=m.ply,
+            seat=m.seat,
+            text=m.text,
+            display=m.display,
+            position_after=m.position_after,
+            created_at=m.created_at,
+            clock_after=m.clock_after,
+            hash=m.hash,
+        )  # fmt: skip
+        for m in cut
+    ]
+    Move.objects.filter(pk__in=[m.pk for m in cut]).delete()
+    kept = game.moves.filter(ply=ply).first()
+    game.ply = ply
+    game.position = kept.position_after if kept else game.initial_position
+    game.status = Game.Status.ACTIVE
+    game.winner, game.reason, game.finished_at = None, "", None
+    game.turn = game.rules.to_move(state_of(game))
+    game.low_time_warned_ply = -1
+    if game.time_control:
+        full = clocks.full(game.time_control)
+        game.clocks = list(kept.clock_after) if kept and kept.clock_after else [full, full]
+        if seat in (0, 1) and seconds:
+            game.clocks[seat] += seconds
+        game.turn_started_at = at
+        game.deadline = at + timedelta(seconds=game.clocks[game.turn])
+    game.offers.filter(status=Offer.Status.OPEN).update(status="withdrawn", answered_at=at)
+    game.seats.update(charge=None)
+    return {"ply": ply, "cut": len(cut), "seat": seat, "seconds": seconds}, archive
+
+
+def _add_time(game, at, seat=None, seconds=0):
+    if seat not in (0, 1) or not isinstance(seconds, int) or seconds <= 0:
+        raise Refused("Add a positive number of seconds to seat 0 or seat 1.")
+    if game.clocks is None or game.is_over:
+        raise Refused("This game has no running clock.", 409)
+    game.clocks[seat] += seconds
+    if seat == game.turn and game.deadline is not None:
+        game.deadline += timedelta(seconds=seconds)
+    return {"seat": seat, "seconds": seconds}, []
+
+
+EFFECTS = {
+    Kind.REJECT: _no_change,
+    Kind.UPHOLD: _no_change,
+    Kind.RESULT: _set_result,
+    Kind.ANNUL: _annul,
+    Kind.REWIND: _rewind,
+    Kind.ADD_TIME: _add_time,
+}
+
+
+def _release_freeze(game: Game) -> None:
+    if game.status == Game.Status.DISPUTED:
+        game.status = Game.Status.ACTIVE
+
+
+def _check_referee(user) -> None:
+    if not user.has_perm("play.referee"):
+        raise PermissionDenied("Only referees rule on disputes.")
+
+
+def _touch(game: Game) -> None:
+    game.revision += 1
+    game.save()
+    transaction.on_commit(lambda: broadcast(game))

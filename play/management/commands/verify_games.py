@@ -1,0 +1,29 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from play.games import rebuild
+from play.models import Game
+
+
+class Command(BaseCommand):
+    help = "Replay games through the rules and the move hash chain; report any disagreement."
+
+    def add_arguments(self, parser):
+        parser.add_argument("public_id", nargs="?", help="one game (default: every game)")
+
+    def handle(self, *args, public_id=None, **options):
+        games = Game.objects.exclude(status=Game.Status.OPEN).order_by("pk")
+        if public_id:
+            games = games.filter(public_id=public_id)
+            if not games.exists():
+                raise CommandError(f"No started game {public_id!r}.")
+        checked, failed = 0, []
+        for game in games.iterator():
+            checked += 1
+            try:
+                rebuild(game)
+            except ValueError as exc:
+                failed.append(game.public_id)
+                self.stdout.write(f"{game.public_id} ({game.rules.name}): {exc}")
+        self.stdout.write(f"{checked} games checked, {len(failed)} disagree.")
+        if failed:
+            raise CommandError("Some games disagree with their move log: " + ", ".join(failed))
