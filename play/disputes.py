@@ -167,8 +167,9 @@ def _annul(game, at):
 def _rewind(game, at, ply=None, seat=None, seconds=0):
     """Back to the position after `ply`; later moves are archived, clocks restored as they
     stood then (optionally with extra time for a seat), and play resumes."""
-    if not isinstance(ply, int) or not 0 <= ply < game.ply:
-        raise Refused(f"Rewind to a ply from 0 to {game.ply - 1}.")
+    # The current ply too: that resumes a game ended by mistake (a misclicked resignation).
+    if not isinstance(ply, int) or not 0 <= ply <= game.ply:
+        raise Refused(f"Rewind to a ply from 0 to {game.ply}.")
     cut = list(game.moves.filter(ply__gt=ply))
     archive = [
         ArchivedMove(
