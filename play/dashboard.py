@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db.models import F, Q
 
-from play.models import Game, Notification
+from play.models import Dispute, Game, Notification
 
 
 def my_turn(user):
@@ -47,3 +47,13 @@ def counts(user) -> dict[str, int]:
         "my_turn": my_turn(user).count(),
         "unread": Notification.objects.filter(user=user, read_at__isnull=True).count(),
     }
+
+
+def disputes(user):
+    """Cases on the player's games, whoever opened them."""
+    return (
+        Dispute.objects.filter(game__seats__user=user)
+        .select_related("game", "opened_by")
+        .distinct()
+        .order_by("-created_at")
+    )

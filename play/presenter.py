@@ -132,6 +132,7 @@ def _play(game: Game, seat, selected, pick) -> dict:
             }
             for i in (1 - bottom, bottom)
         ],
+        "case": _case(game) if seat is not None else None,
         "time_control": clocks.describe(game.time_control),
         "correspondence": clocks.is_correspondence(game.time_control),
         "vacation_used": [
@@ -321,6 +322,15 @@ def _clock(game: Game, seat: int) -> dict | None:
         "deadline": game.deadline if running else None,
         "low": left <= clocks.LOW_TIME * clocks.full(game.time_control),
     }
+
+
+def _case(game: Game) -> dict | None:
+    """The latest dispute and its latest ruling, for the players' panel."""
+    dispute = game.disputes.prefetch_related("rulings").first()
+    if dispute is None:
+        return None
+    rulings = list(dispute.rulings.all())
+    return {"dispute": dispute, "ruling": rulings[-1] if rulings else None}
 
 
 def chat_html(game: Game, user, oob=False) -> str:

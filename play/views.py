@@ -81,6 +81,7 @@ def lobby(request):
             "finished": _page(
                 request, dashboard.finished(user).prefetch_related(*related), "finished"
             ),
+            "disputes": _page(request, dashboard.disputes(user), "disputes", 10),
         }
     return render(request, "play/lobby.html", context)
 

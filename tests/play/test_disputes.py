@@ -214,6 +214,13 @@ def test_both_players_see_the_case_and_ruling_on_the_game_page(
     assert "Slip of the mouse." not in client.get(f"/g/{active_game.public_id}/").content.decode()
 
 
+def test_both_players_see_their_cases_on_the_dashboard(active_game, ann, bob, client_of):
+    disputes.report(active_game, ann, "misclick", "Oops.")
+    for user in (ann, bob):
+        html = client_of(user).get("/").content.decode()
+        assert "Misclick / takeback, opened by ann: <strong>Open</strong>" in html
+
+
 def test_the_report_form_on_the_game_page(active_game, client_of, ann):
     response = client_of(ann).post(
         f"/g/{active_game.public_id}/dispute/",
