@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test lint format install chromium bench clean
+.PHONY: run test test-distributed suite lint format install chromium bench clean
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -36,9 +36,16 @@ format: install
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: install chromium lint
+test: install chromium lint suite
+
+# The whole suite: unit, rules, websocket tests, then the browser tests in their own process.
+suite:
 	$(BIN)/python -m pytest
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/python -m pytest -m e2e tests/e2e
+
+# The same suite on PostgreSQL + the Redis channel layer, plus two servers sharing Redis.
+test-distributed: install chromium
+	scripts/with-services.sh $(MAKE) suite
 
 bench: install
 	$(BIN)/python bench/rules_speed.py

@@ -54,22 +54,11 @@ def run_django(code: str) -> str:
     return result.stdout
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    var = tmp_path_factory.mktemp("var")
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "imperia_site.settings",
-        "IMPERIA_VAR_DIR": str(var),
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-    }
-    SERVER_ENV.update(env)
-    python = sys.executable
-    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)
+def start_daphne(env: dict, log_path: Path) -> tuple[subprocess.Popen, str]:
+    """A daphne process on a free port, once it answers."""
     port = free_port()
-    log = open(var / "server.log", "w")  # noqa: SIM115 - closed after the session
-    daphne = Path(python).parent / "daphne"
+    log = open(log_path, "w")  # noqa: SIM115 - closed with the process
+    daphne = Path(sys.executable).parent / "daphne"
     proc = subprocess.Popen(
         [str(daphne), "-b", "127.0.0.1", "-p", str(port), "imperia_site.asgi:application"],
         cwd=ROOT,
@@ -82,12 +71,41 @@ def server(tmp_path_factory):
     while True:
         try:
             urllib.request.urlopen(url + "/", timeout=1)
-            break
+            return proc, url
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError((var / "server.log").read_text()) from None
+                raise RuntimeError(log_path.read_text()) from None
             time.sleep(0.2)
-    yield url
+
+
+def stop_daphne(proc: subprocess.Popen) -> None:
     proc.terminate()
     proc.wait(timeout=10)
-    log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The site as `make run` serves it: migrated, static files collected, on daphne."""
+    var = tmp_path_factory.mktemp("var")
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "imperia_site.settings",
+        "IMPERIA_VAR_DIR": str(var),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    }
+    SERVER_ENV.update(env)
+    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    proc, url = start_daphne(env, var / "server.log")
+    yield url
+    stop_daphne(proc)
+
+
+@pytest.fixture(scope="session")
+def second_server(server):
+    """Another daphne process on the same database, secret and channel layer (Redis)."""
+    if not os.environ.get("REDIS_URL"):
+        pytest.skip("two servers share a channel layer only through Redis (make test-distributed)")
+    proc, url = start_daphne(dict(SERVER_ENV), Path(SERVER_ENV["IMPERIA_VAR_DIR"]) / "second.log")
+    yield url
+    stop_daphne(proc)
