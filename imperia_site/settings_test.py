@@ -12,3 +12,4 @@ STORAGES["staticfiles"] = {  # noqa: F405
 WHITENOISE_USE_FINDERS = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STATIC_ROOT.mkdir(exist_ok=True)  # noqa: F405 - WhiteNoise warns when it is missing
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # no connection outlives its request or test thread
