@@ -48,7 +48,7 @@ test-distributed: install chromium
 	scripts/with-services.sh $(MAKE) suite
 
 bench: install
-	$(BIN)/python bench/rules_speed.py
+	$(BIN)/python bench/rules.py
 	$(BIN)/python bench/empire.py
 
 clean:

@@ -89,7 +89,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_MAX_AGE"] = 600  # one connection per thread, kept
 
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {

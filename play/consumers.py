@@ -5,7 +5,8 @@ Moves go through HTTP (one code path, CSRF-checked); the socket only listens."""
 from __future__ import annotations
 
 from asgiref.sync import async_to_sync
-from channels.generic.websocket import WebsocketConsumer
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer, WebsocketConsumer
 from django.template.loader import render_to_string
 
 from play import dashboard, presenter
@@ -14,42 +15,60 @@ from play.models import Game
 from play.notify import user_group
 
 
-class GameConsumer(WebsocketConsumer):
-    def connect(self):
+class GameConsumer(AsyncWebsocketConsumer):
+    """Async, so that forwarding a board drawn elsewhere never waits for the thread that runs
+    the views; only a board not drawn yet for this socket's view is drawn here."""
+
+    async def connect(self):
         public_id = self.scope["url_route"]["kwargs"]["public_id"]
-        game = self._load(public_id)
-        if game is None:
-            self.close(code=4404)
+        first = await database_sync_to_async(self._first_message)(public_id)
+        if first is None:
+            await self.close(code=4404)
             return
         self.public_id = public_id
         self.group = group_name(public_id)
-        self.seat = presenter.seat_index(game, self.scope["user"])
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
         # One message with the board and the chat: all a reconnecting page may have missed.
-        chat = presenter.chat_html(game, self.scope["user"], oob=True)
-        self.send(text_data=presenter.live_html(game, self.seat, oob=True) + chat)
+        await self.send(text_data=first)
 
-    def disconnect(self, code):
+    async def disconnect(self, code):
         if hasattr(self, "group"):
-            async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    def game_update(self, event):
-        game = self._load(self.public_id)
-        if game is not None and game.revision >= event.get("revision", 0):
-            self._push(game)
+    async def game_update(self, event):
+        html = event.get("rendered", {}).get(str(self.seat))
+        if html is None:
+            html = await database_sync_to_async(self._draw)(event.get("revision", 0))
+        if html:
+            await self.send(text_data=presenter.out_of_band(html))
 
-    def chat_update(self, event):
-        game = self._load(self.public_id)
-        if game is not None:
-            self.send(text_data=presenter.chat_html(game, self.scope["user"], oob=True))
+    async def chat_update(self, event):
+        html = await database_sync_to_async(self._chat)()
+        if html:
+            await self.send(text_data=html)
 
-    def _push(self, game: Game):
-        self.send(text_data=presenter.live_html(game, self.seat, oob=True))
+    def _first_message(self, public_id) -> str | None:
+        game = _load(public_id)
+        if game is None:
+            return None
+        self.seat = presenter.seat_index(game, self.scope["user"])
+        chat = presenter.chat_html(game, self.scope["user"], oob=True)
+        return presenter.live_html(game, self.seat, oob=True) + chat
 
-    @staticmethod
-    def _load(public_id) -> Game | None:
-        return Game.objects.prefetch_related("seats__user").filter(public_id=public_id).first()
+    def _draw(self, revision: int) -> str | None:
+        game = _load(self.public_id)
+        if game is None or game.revision < revision:
+            return None
+        return presenter.live_html(game, self.seat)
+
+    def _chat(self) -> str | None:
+        game = _load(self.public_id)
+        return presenter.chat_html(game, self.scope["user"], oob=True) if game else None
+
+
+def _load(public_id) -> Game | None:
+    return Game.objects.prefetch_related("seats__user").filter(public_id=public_id).first()
 
 
 class PlayerConsumer(WebsocketConsumer):
@@ -73,3 +92,18 @@ class PlayerConsumer(WebsocketConsumer):
         counts = dashboard.counts(self.scope["user"])
         html = render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})
         self.send(text_data=html)
+
+
+class PingConsumer(WebsocketConsumer):
+    """Echo through the channel layer: the floor a pushed board cannot beat (bench/live.py)."""
+
+    def connect(self):
+        self.accept()
+
+    def receive(self, text_data=None, bytes_data=None):
+        async_to_sync(self.channel_layer.send)(
+            self.channel_name, {"type": "pong", "text": text_data or ""}
+        )
+
+    def pong(self, event):
+        self.send(text_data=event["text"])

@@ -10,9 +10,9 @@ def group_name(public_id: str) -> str:
     return f"game-{public_id}"
 
 
-def broadcast(game) -> None:
-    """Tell every socket on this game that it changed; each renders its own view once."""
+def broadcast(game, rendered: dict | None = None) -> None:
+    """Tell every socket on this game that it changed. `rendered` carries fragments already
+    drawn for some seats (as "0", "1"); the other sockets draw their own, once per view."""
     layer = get_channel_layer()
-    async_to_sync(layer.group_send)(
-        group_name(game.public_id), {"type": "game.update", "revision": game.revision}
-    )
+    event = {"type": "game.update", "revision": game.revision, "rendered": rendered or {}}
+    async_to_sync(layer.group_send)(group_name(game.public_id), event)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 import rules
-from play import clocks
+from play import clocks, presenter
 from play.errors import Refused
 from play.lifecycle import end, next_turn, settle, state_of
-from play.live import broadcast
 from play.models import Game, Move
 
 
@@ -78,7 +77,8 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
         next_turn(game, after, now)
         game.revision += 1
         game.save()
-        transaction.on_commit(lambda: broadcast(game))
+        # Drawn once for the player now to move, and sent straight to their socket.
+        transaction.on_commit(lambda: presenter.publish(game, game.turn))
     move.clock_after = game.clocks
     move.save(update_fields=["clock_after"])
     return move

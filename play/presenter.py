@@ -16,6 +16,7 @@ from play import chat, clocks, offers
 from play.boards import renderer
 from play.boards.base import Marks
 from play.lifecycle import state_of
+from play.live import broadcast
 from play.models import Game, Offer
 
 _CACHE: OrderedDict = OrderedDict()
@@ -31,24 +32,40 @@ def seat_index(game: Game, user) -> int | None:
 def live_html(
     game: Game, seat: int | None, *, selected=None, pick=None, notice=None, alerts=(), oob=False
 ) -> str:
-    """The #live fragment for a seat (None: a spectator)."""
+    """The #live fragment for a seat (None: a spectator); `oob` marks it for a socket."""
     if selected is not None or notice is not None or alerts:
-        return _render(game, seat, selected, notice, frozenset(alerts), oob, pick)
-    key = (game.public_id, game.revision, seat, oob)
-    with _LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    html = _render(game, seat, None, None, frozenset(), oob)
-    with _LOCK:
-        _CACHE[key] = html
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return html
+        html = _render(game, seat, selected, notice, frozenset(alerts), pick)
+    else:
+        key = (game.public_id, game.revision, seat)
+        with _LOCK:
+            html = _CACHE.get(key)
+            if html is not None:
+                _CACHE.move_to_end(key)
+        if html is None:
+            html = _render(game, seat, None, None, frozenset())
+            with _LOCK:
+                _CACHE[key] = html
+                while len(_CACHE) > _CACHE_SIZE:
+                    _CACHE.popitem(last=False)
+    return out_of_band(html) if oob else html
 
 
-def _render(game: Game, seat, selected, notice, alerts, oob, pick=None) -> str:
-    context = {"game": game, "seat": seat, "oob": oob, "notice": notice, "selected": None}
+def out_of_band(html: str) -> str:
+    """The same fragment, to be swapped in by id when it arrives over a socket."""
+    return html.replace('<div id="live"', '<div id="live" hx-swap-oob="true"', 1)
+
+
+def publish(game: Game, first: int | None) -> None:
+    """After a move: draw the board for the seat now to move and push it at once (it is what
+    that player waits for), then let every other socket draw its own."""
+    rendered = {}
+    if first is not None:
+        rendered[str(first)] = live_html(game, first)
+    broadcast(game, rendered)
+
+
+def _render(game: Game, seat, selected, notice, alerts, pick=None) -> str:
+    context = {"game": game, "seat": seat, "notice": notice, "selected": None}
     if game.status == Game.Status.SETUP:
         context.update(_setup(game, seat, selected, alerts))
     else:

@@ -78,6 +78,13 @@ def start_daphne(env: dict, log_path: Path) -> tuple[subprocess.Popen, str]:
             time.sleep(0.2)
 
 
+def serve(env: dict, var: Path) -> tuple[subprocess.Popen, str]:
+    """What `make run` does before serving: migrate, collect static files; then daphne."""
+    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    return start_daphne(env, var / "server.log")
+
+
 def stop_daphne(proc: subprocess.Popen) -> None:
     proc.terminate()
     proc.wait(timeout=10)
@@ -94,9 +101,7 @@ def server(tmp_path_factory):
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
     }
     SERVER_ENV.update(env)
-    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
-    proc, url = start_daphne(env, var / "server.log")
+    proc, url = serve(env, var)
     yield url
     stop_daphne(proc)
 

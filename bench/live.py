@@ -1,0 +1,210 @@
+"""The live move round trip, over real HTTP and websockets. Prints numbers; asserts nothing.
+
+    .venv/bin/python bench/live.py [--games 100] [--moves 20] [--game empire-chess] [--url URL]
+
+Without --url it starts daphne on a fresh folder (SQLite and the in-memory channel layer, or
+PostgreSQL / Redis when DATABASE_URL / REDIS_URL are set). Players and games are created in
+the database directly; then every game is played with random legal moves by both sides, each
+after a think time, and each move is timed from its POST being sent to the opponent's socket
+receiving the new board. The floor is a bare websocket round trip through the same server
+and channel layer (ws/ping/), measured at the same time, under the same load.
+"""
+
+import argparse
+import asyncio
+import os
+import random
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def django_setup(var: str) -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "imperia_site.settings")
+    os.environ["IMPERIA_VAR_DIR"] = var
+    import django
+
+    django.setup()
+
+
+def start_server(var: str) -> tuple[subprocess.Popen, str]:
+    from tests.e2e.conftest import serve
+
+    env = {**os.environ, "IMPERIA_VAR_DIR": var, "DJANGO_SETTINGS_MODULE": "imperia_site.settings"}
+    return serve(env, Path(var))
+
+
+def make_players_and_games(count: int, slug: str):
+    """(game, [(user, cookie header), ...]) for each game, created in the database."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from play import games
+
+    User = get_user_model()
+    run = secrets.token_hex(3)
+    out = []
+    for i in range(count):
+        pair = []
+        for side in ("w", "b"):
+            user = User.objects.create_user(f"bench{run}{i}{side}", password=secrets.token_hex(8))
+            session = SessionStore()
+            session["_auth_user_id"] = str(user.pk)
+            session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+            session["_auth_user_hash"] = user.get_session_auth_hash()
+            session.create()
+            csrf = secrets.token_hex(16)
+            cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={csrf}"
+            pair.append((user, {"Cookie": cookie, "X-CSRFToken": csrf}))
+        game = games.join(games.create(pair[0][0], slug, "white", "seek"), pair[1][0])
+        out.append((game.public_id, game.position, pair))
+    return out
+
+
+async def wait_for_ply(ws, ply: int) -> None:
+    marker = f'data-ply="{ply}"'
+    while True:
+        message = await ws.receive_str()
+        if marker in message:
+            return
+
+
+async def play_game(http, base, slug, public_id, position, pair, moves, think, rtts, errors):
+    import rules
+
+    game_rules = rules.get(slug)
+    state = game_rules.parse(position)
+    ws_url = base.replace("http", "ws", 1) + f"/ws/g/{public_id}/"
+    sockets = []
+    for _, headers in pair:
+        ws = await http.ws_connect(ws_url, headers={"Cookie": headers["Cookie"], "Origin": base})
+        await ws.receive_str()  # the board on connect
+        sockets.append(ws)
+    rng = random.Random(public_id)
+    try:
+        for ply in range(moves):
+            if game_rules.outcome(state):
+                break
+            seat = game_rules.to_move(state)
+            move = rng.choice(game_rules.legal_moves(state))
+            await asyncio.sleep(rng.uniform(*think))
+            headers = {**pair[seat][1], "HX-Request": "true", "Origin": base, "Referer": base + "/"}
+            start = time.perf_counter()
+            arrival = asyncio.create_task(wait_for_ply(sockets[1 - seat], ply + 1))
+            try:
+                url, data = f"{base}/g/{public_id}/move/", {"move": move, "ply": str(ply)}
+                async with http.post(url, data=data, headers=headers) as response:
+                    await response.read()
+                    ok = response.status == 200
+                await asyncio.wait_for(arrival, timeout=10)
+                await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), timeout=10)
+            except (TimeoutError, OSError):
+                ok = False
+            if not ok:
+                errors.append(move)
+                break
+            rtts.append((time.perf_counter() - start) * 1000)
+            state = game_rules.play(state, move)
+    finally:
+        for ws in sockets:
+            await ws.close()
+
+
+async def pinger(http, base, stop, floors, think):
+    ws = await http.ws_connect(
+        base.replace("http", "ws", 1) + "/ws/ping/", headers={"Origin": base}
+    )
+    rng = random.Random()
+    while not stop.is_set():
+        await asyncio.sleep(rng.uniform(*think))
+        start = time.perf_counter()
+        await ws.send_str("ping")
+        await ws.receive_str()
+        floors.append((time.perf_counter() - start) * 1000)
+    await ws.close()
+
+
+async def run(base, games, slug, moves, think, pingers):
+    import aiohttp
+
+    rtts, errors, floors = [], [], []
+    stop = asyncio.Event()
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as http:
+        pings = [
+            asyncio.create_task(pinger(http, base, stop, floors, think)) for _ in range(pingers)
+        ]
+        await asyncio.gather(
+            *(
+                play_game(http, base, slug, g, pos, pair, moves, think, rtts, errors)
+                for g, pos, pair in games
+            )
+        )
+        stop.set()
+        await asyncio.gather(*pings)
+    return rtts, floors, errors
+
+
+def percentile(values, share):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(share * len(values)))] if values else float("nan")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--moves", type=int, default=20, help="plies per game")
+    parser.add_argument("--game", default="empire-chess")
+    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), help="seconds, min max")
+    parser.add_argument("--pingers", type=int, default=10)
+    parser.add_argument("--url", help="a running server (same database) instead of starting one")
+    parser.add_argument("--var", help="its IMPERIA_VAR_DIR (with --url)")
+    args = parser.parse_args()
+    var = args.var or tempfile.mkdtemp(prefix="imperia-bench-")
+    server = None
+    if args.url:
+        base = args.url.rstrip("/")
+    else:
+        server, base = start_server(var)
+    django_setup(var)
+    try:
+        games = make_players_and_games(args.games, args.game)
+        began = time.perf_counter()
+        rtts, floors, errors = asyncio.run(
+            run(base, games, args.game, args.moves, args.think, args.pingers)
+        )
+        seconds = time.perf_counter() - began
+    finally:
+        if server:
+            server.terminate()
+            server.wait(timeout=10)
+    p50, p99, floor = (
+        percentile(rtts, 0.5),
+        percentile(rtts, 0.99),
+        statistics.median(floors or [float("nan")]),
+    )
+    layer = "redis" if os.environ.get("REDIS_URL") else "in-memory"
+    database = (
+        "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
+    )
+    rate = len(rtts) / seconds
+    print(
+        f"{database} + {layer} layer, {rate:.1f} moves/s over {seconds:.0f} s, think {args.think[0]}-{args.think[1]} s"
+    )
+    print(
+        f"games={args.games} sockets={2 * args.games + args.pingers} moves={len(rtts)} "
+        f"rtt_p50_ms={p50:.1f} rtt_p99_ms={p99:.1f} floor_p50_ms={floor:.1f} "
+        f"ratio_p50={p50 / floor:.2f} errors={len(errors)}"
+    )
+
+
+if __name__ == "__main__":
+    main()
