@@ -78,6 +78,17 @@ async def wait_for_ply(ws, ply: int) -> None:
 
 
 async def play_game(http, base, slug, public_id, position, pair, moves, think, rtts, errors):
+    """Play one game; anything that goes wrong (a refused move, a socket closed, a timeout)
+    is counted as an error and ends that game."""
+    try:
+        await _play(http, base, slug, public_id, position, pair, moves, think, rtts, errors)
+    except Exception as exc:  # noqa: BLE001 - whatever it was, the game failed: count it
+        errors.append(f"{public_id}: {type(exc).__name__}")
+
+
+async def _play(http, base, slug, public_id, position, pair, moves, think, rtts, errors):
+    import aiohttp
+
     import rules
 
     game_rules = rules.get(slug)
@@ -86,8 +97,8 @@ async def play_game(http, base, slug, public_id, position, pair, moves, think, r
     sockets = []
     for _, headers in pair:
         ws = await http.ws_connect(ws_url, headers={"Cookie": headers["Cookie"], "Origin": base})
-        await ws.receive_str()  # the board on connect
         sockets.append(ws)
+        await asyncio.wait_for(ws.receive_str(), timeout=30)  # the board on connect
     rng = random.Random(public_id)
     try:
         for ply in range(moves):
@@ -106,7 +117,7 @@ async def play_game(http, base, slug, public_id, position, pair, moves, think, r
                     ok = response.status == 200
                 await asyncio.wait_for(arrival, timeout=10)
                 await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), timeout=10)
-            except (TimeoutError, OSError):
+            except (TimeoutError, OSError, aiohttp.ClientError):
                 ok = False
             if not ok:
                 errors.append(move)
