@@ -68,7 +68,9 @@ class GameConsumer(AsyncWebsocketConsumer):
 
 
 def _load(public_id) -> Game | None:
-    return Game.objects.prefetch_related("seats__user").filter(public_id=public_id).first()
+    return (
+        Game.objects.prefetch_related(*presenter.VIEW_RELATED).filter(public_id=public_id).first()
+    )
 
 
 class PlayerConsumer(WebsocketConsumer):

@@ -19,6 +19,8 @@ from play.lifecycle import state_of
 from play.live import broadcast
 from play.models import Game, Offer
 
+# What drawing a game's view reads: fetched in a few queries, not one per look.
+VIEW_RELATED = ("seats__user", "offers", "disputes__rulings")
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 1024
 _LOCK = Lock()
@@ -50,18 +52,36 @@ def live_html(
     return out_of_band(html) if oob else html
 
 
+def cached(public_id: str, revision: int, seat: int | None) -> str | None:
+    """A fragment already drawn for this revision and seat, if there is one."""
+    with _LOCK:
+        return _CACHE.get((public_id, revision, seat))
+
+
+def _moves_and_state(game: Game):
+    """The move list and the rules state of this revision, shared by every view of it."""
+    key = ("state", game.public_id, game.revision)
+    with _LOCK:
+        found = _CACHE.get(key)
+    if found is None:
+        moves = list(game.moves.all())
+        found = (moves, state_of(game, moves))
+        with _LOCK:
+            _CACHE[key] = found
+    return found
+
+
 def out_of_band(html: str) -> str:
     """The same fragment, to be swapped in by id when it arrives over a socket."""
     return html.replace('<div id="live"', '<div id="live" hx-swap-oob="true"', 1)
 
 
 def publish(game: Game, first: int | None) -> None:
-    """After a move: draw the board for the seat now to move and push it at once (it is what
-    that player waits for), then let every other socket draw its own."""
-    rendered = {}
-    if first is not None:
-        rendered[str(first)] = live_html(game, first)
-    broadcast(game, rendered)
+    """After a move: draw each player's board once, the one now to move first, and push them
+    with the event; spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit."""
+    game = Game.objects.prefetch_related(*VIEW_RELATED).get(pk=game.pk)
+    order = [first, 1 - first] if first is not None else [0, 1]
+    broadcast(game, {str(seat): live_html(game, seat) for seat in order})
 
 
 def _render(game: Game, seat, selected, notice, alerts, pick=None) -> str:
@@ -75,8 +95,7 @@ def _render(game: Game, seat, selected, notice, alerts, pick=None) -> str:
 
 def _play(game: Game, seat, selected, pick) -> dict:
     game_rules = game.rules
-    moves = list(game.moves.all())
-    state = state_of(game, moves)
+    moves, state = _moves_and_state(game)
     board = renderer(game.game_slug)
     to_move = game_rules.to_move(state)
     my_turn = game.status == Game.Status.ACTIVE and seat is not None and to_move == seat
@@ -343,9 +362,10 @@ def _clock(game: Game, seat: int) -> dict | None:
 
 def _case(game: Game) -> dict | None:
     """The latest dispute and its latest ruling, for the players' panel."""
-    dispute = game.disputes.prefetch_related("rulings").first()
-    if dispute is None:
+    disputes = sorted(game.disputes.all(), key=lambda d: d.created_at)
+    if not disputes:
         return None
+    dispute = disputes[-1]
     rulings = list(dispute.rulings.all())
     return {"dispute": dispute, "ruling": rulings[-1] if rulings else None}
 

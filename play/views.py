@@ -36,7 +36,9 @@ from play.models import Dispute, Game, Notification
 
 
 def _game(public_id: str) -> Game:
-    return get_object_or_404(Game.objects.prefetch_related("seats__user"), public_id=public_id)
+    return get_object_or_404(
+        Game.objects.prefetch_related(*presenter.VIEW_RELATED), public_id=public_id
+    )
 
 
 def _answer(request, game: Game, notice: str | None = None, status: int = 200, alerts=()):
@@ -158,9 +160,13 @@ def move(request, public_id):
     if not request.user.is_authenticated:
         return _answer(request, game, "Log in to play.", 403)
     try:
-        moves.submit(game, request.user, text, int(ply) if ply else None)
+        move = moves.submit(game, request.user, text, int(ply) if ply else None)
     except Refused as exc:
         return _answer(request, game, exc.message, exc.status)
+    # The mover's board was drawn as the move was published: answer with it as it is.
+    html = presenter.cached(game.public_id, move.game.revision, move.seat)
+    if request.htmx and html is not None:
+        return HttpResponse(html)
     return _answer(request, game)
 
 
