@@ -94,7 +94,7 @@ class Game(models.Model):
     @classmethod
     def locked(cls, pk: int) -> Game:
         """The game row, locked until the surrounding transaction ends."""
-        return cls.objects.select_for_update().prefetch_related("seats").get(pk=pk)
+        return cls.objects.select_for_update().prefetch_related("seats__user").get(pk=pk)
 
     @property
     def rules(self) -> rules.Game:

@@ -41,6 +41,11 @@ def _game(public_id: str) -> Game:
     )
 
 
+def _target(public_id: str) -> Game:
+    """The game a POST acts on: its row alone, for the service locks and reloads it."""
+    return get_object_or_404(Game, public_id=public_id)
+
+
 def _answer(request, game: Game, notice: str | None = None, status: int = 200, alerts=()):
     """htmx gets the fresh live fragment (with the notice); a plain form gets a redirect."""
     game = _game(game.public_id)
@@ -152,7 +157,7 @@ def live(request, public_id):
 
 @require_POST
 def move(request, public_id):
-    game = _game(public_id)
+    game = _target(public_id)
     text = request.POST.get("move", "")
     ply = request.POST.get("ply", "")
     if ply and not ply.isdigit():
@@ -175,7 +180,7 @@ def _action(function):
 
     @require_POST
     def view(request, public_id):
-        game = _game(public_id)
+        game = _target(public_id)
         if not request.user.is_authenticated:
             return _answer(request, game, "Log in to play.", 403)
         try:
