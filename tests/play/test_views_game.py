@@ -59,6 +59,16 @@ def test_clicked_move_returns_the_new_board(active_game, client_of, ann):
     assert "<span>Sd4</span>" in html and "Waiting for Black." in html
 
 
+def test_a_move_costs_a_bounded_number_of_queries(
+    active_game, client_of, ann, django_assert_max_num_queries
+):
+    """Session and user, the locked game with its players, the move, the notice, both boards."""
+    client = client_of(ann)
+    with django_assert_max_num_queries(25):
+        client.post(f"/g/{active_game.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX)
+    assert Move.objects.filter(game=active_game).count() == 1
+
+
 def test_typed_san_move_is_accepted(active_game, client_of, ann):
     client_of(ann).post(f"/g/{active_game.public_id}/move/", {"move": "Sd4", "ply": "0"}, **HTMX)
     assert Move.objects.get(game=active_game).text == "d3d4"
