@@ -15,9 +15,11 @@ SECOND = "Cy,Cg,Nr,Cr|Cb,Hr,Cb,Er|Ny,Nr,Ny,Cg|Ng,Cr,Ng,Cy"
 LINE = ["SW", "W", "NE", "W+c4"]
 
 
-def arrange(page, text):
+def arrange(page, text, a1_label):
+    """Type an arrangement and wait for the board it draws (a click before would be lost)."""
     page.fill("#arrangement-input", text)
     page.click("text=Use it")
+    expect(page.locator('.own [data-square="a1"]')).to_have_attribute("aria-label", a1_label)
 
 
 def test_setup_a_killing_push_and_a_revival(browser, server):
@@ -33,7 +35,7 @@ def test_setup_a_killing_push_and_a_revival(browser, server):
 
     # The first player types the board with a1 and b1 exchanged, then swaps them back by clicks.
     swapped = FIRST.replace("Ny,Hb,Cg,Cr", "Hb,Ny,Cg,Cr")
-    arrange(first, swapped)
+    arrange(first, swapped, "a1, High Priest")
     first.click('.own [data-square="a1"]')
     first.locator('.own g.selected[data-square="a1"]').wait_for()
     first.click('.own [data-square="b1"]')
@@ -46,7 +48,7 @@ def test_setup_a_killing_push_and_a_revival(browser, server):
     # The second player sees the first board, deals at random, then types their own.
     expect(second.locator("#status")).to_contain_text("The other player has submitted")
     second.click("text=Random arrangement")
-    arrange(second, SECOND)
+    arrange(second, SECOND, "a1, green Noble")
     second.click("text=Submit arrangement")
     for page in (first, second):
         expect(page.locator("#live")).to_have_attribute("data-ply", "0")
