@@ -197,16 +197,9 @@ give_time = _action(lambda request, game: games.give_time(game, request.user))
 flag = _action(lambda request, game: games.flag(game))
 
 
-@require_POST
-def rematch(request, public_id):
-    game = _game(public_id)
-    if not request.user.is_authenticated:
-        return _answer(request, game, "Log in to play.", 403)
-    try:
-        offers.rematch(game, request.user, request.POST.get("action", ""))
-    except Refused as exc:
-        return _answer(request, game, exc.message, exc.status)
-    return _answer(request, game)
+rematch = _action(
+    lambda request, game: offers.rematch(game, request.user, request.POST.get("action", ""))
+)
 
 
 @require_POST
