@@ -51,9 +51,7 @@ def cancel(game: Game, user) -> None:
 
 
 def submit(game: Game, user) -> None:
-    seat = game.seat_of(user)
-    if seat is None:
-        raise Refused("Only the players may charge.", 403)
+    seat = game.seat_of_player(user, "Only the players may charge.")
     parts = _parts(Seat.objects.get(pk=seat.pk))
     moves.submit(game, user, ",".join(parts), game.ply)  # clears the draft
 
@@ -67,9 +65,7 @@ def _parts(seat: Seat) -> list[str]:
 def _edit(game: Game, user, change) -> None:
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of(user)
-        if seat is None:
-            raise Refused("Only the players may charge.", 403)
+        seat = game.seat_of_player(user, "Only the players may charge.")
         if game.status != Game.Status.ACTIVE:
             raise Refused("This game is not in play.", 409)
         state = state_of(game)

@@ -16,8 +16,7 @@ LIMIT = 500
 
 def post(game: Game, user, text: str) -> ChatMessage:
     text = " ".join(text.split())
-    if game.seat_of(user) is None:
-        raise Refused("Only the two players write in a game's chat.", 403)
+    game.seat_of_player(user, "Only the two players write in a game's chat.")
     if not text:
         raise Refused("Write something first.")
     if len(text) > LIMIT:

@@ -37,9 +37,7 @@ def report(game: Game, user, category: str, statement: str, ply: int | None = No
         raise Refused(f"You have opened {recent} disputes today: wait before opening another.", 429)
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of(user)
-        if seat is None:
-            raise Refused("Only the players of a game may dispute it.", 403)
+        seat = game.seat_of_player(user, "Only the players of a game may dispute it.")
         if game.is_over and (game.finished_at is None or at - game.finished_at > REPORT_WINDOW):
             raise Refused("Games can be disputed up to 30 days after they end.", 409)
         if game.status == Game.Status.OPEN:

@@ -78,8 +78,7 @@ def abort(game: Game, user) -> Game:
     """Cancel a seek, or abort before both sides have moved."""
     with transaction.atomic():
         game = Game.locked(game.pk)
-        if not game.seat_of(user):
-            raise Refused("Only the players may abort this game.", 403)
+        game.seat_of_player(user, "Only the players may abort this game.")
         if (
             game.status not in (Game.Status.OPEN, Game.Status.SETUP, Game.Status.ACTIVE)
             or game.ply >= 2
@@ -143,9 +142,7 @@ def give_time(game: Game, user) -> Game:
     """Add a day (15 s in live play) to the opponent's clock."""
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of(user)
-        if seat is None:
-            raise Refused("Only the players may give time.", 403)
+        seat = game.seat_of_player(user, "Only the players may give time.")
         if game.status != Game.Status.ACTIVE or game.clocks is None:
             raise Refused("There is no running clock to add time to.", 409)
         if settle(game):

@@ -10,6 +10,7 @@ from django.db import models
 from django.urls import reverse
 
 import rules
+from play.errors import Refused
 
 
 def new_public_id() -> str:
@@ -108,6 +109,13 @@ class Game(models.Model):
         if not user.is_authenticated:
             return None
         return next((s for s in self.seats.all() if s.user_id == user.pk), None)
+
+    def seat_of_player(self, user, refusal: str) -> Seat:
+        """The user's seat; anyone else is refused (403) with the given reason."""
+        seat = self.seat_of(user)
+        if seat is None:
+            raise Refused(refusal, 403)
+        return seat
 
     def player(self, index: int):
         seat = next((s for s in self.seats.all() if s.index == index), None)

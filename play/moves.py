@@ -32,9 +32,7 @@ def submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
 
 
 def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
-    seat = game.seat_of(user)
-    if seat is None:
-        raise Refused("Only the players of this game may move.", 403)
+    seat = game.seat_of_player(user, "Only the players of this game may move.")
     if expected_ply is not None and expected_ply != game.ply:
         raise StaleMove("That move was made on an old board; here is the current one.")
     if game.status == Game.Status.DISPUTED:

@@ -14,9 +14,7 @@ from play.models import Game, Offer
 def act(game: Game, user, action: str) -> Game:
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of(user)
-        if seat is None:
-            raise Refused("Only the players may offer or answer a draw.", 403)
+        seat = game.seat_of_player(user, "Only the players may offer or answer a draw.")
         if game.status != Game.Status.ACTIVE:
             raise Refused("This game is not in play.", 409)
         standing = game.offers.filter(kind=Offer.Kind.DRAW, status=Offer.Status.OPEN).first()
@@ -63,9 +61,7 @@ def rematch(game: Game, user, action: str) -> Game | None:
     Returns the new game once accepted."""
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of(user)
-        if seat is None:
-            raise Refused("Only the players may ask for a rematch.", 403)
+        seat = game.seat_of_player(user, "Only the players may ask for a rematch.")
         if not game.is_over:
             raise Refused("A rematch comes after the game.", 409)
         standing = game.offers.filter(kind=Offer.Kind.REMATCH, status=Offer.Status.OPEN).first()

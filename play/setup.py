@@ -123,9 +123,7 @@ def _edit(game: Game, user, change) -> None:
 
 
 def _own_seat(game: Game, user) -> Seat:
-    seat = game.seat_of(user)
-    if seat is None:
-        raise Refused("Only the players arrange their pieces.", 403)
+    seat = game.seat_of_player(user, "Only the players arrange their pieces.")
     if game.status != Game.Status.SETUP:
         raise Refused("The setup is over.", 409)
     if seat.submitted_at:
