@@ -1,9 +1,15 @@
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "imperia_site.settings")
-django_http = get_asgi_application()
+django.setup(set_prefix=False)
+
+from django.conf import settings  # noqa: E402
+
+from imperia_site.http import PooledHTTPHandler  # noqa: E402
+
+django_http = PooledHTTPHandler(settings.HTTP_THREADS)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -91,6 +91,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 600  # one connection per thread, kept
 
+# Worker threads that run the HTTP views, each with its own database connection. SQLite takes
+# one writer at a time, so more threads mostly queue on its lock.
+HTTP_THREADS = int(os.environ.get("HTTP_THREADS", "4"))
+
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
