@@ -164,6 +164,12 @@ async def run(base, games, slug, moves, think, pingers):
     return rtts, floors, errors
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values, share):
     values = sorted(values)
     return values[min(len(values) - 1, int(share * len(values)))] if values else float("nan")
@@ -188,11 +194,12 @@ def main():
     django_setup(var)
     try:
         games = make_players_and_games(args.games, args.game)
-        began = time.perf_counter()
+        began, cpu_before = time.perf_counter(), cpu_seconds(server.pid) if server else 0.0
         rtts, floors, errors = asyncio.run(
             run(base, games, args.game, args.moves, args.think, args.pingers)
         )
         seconds = time.perf_counter() - began
+        cpu = cpu_seconds(server.pid) - cpu_before if server else None
     finally:
         if server:
             server.terminate()
@@ -210,6 +217,8 @@ def main():
     print(
         f"{database} + {layer} layer, {rate:.1f} moves/s over {seconds:.0f} s, think {args.think[0]}-{args.think[1]} s"
     )
+    if cpu is not None:
+        print(f"server CPU {cpu:.1f} s = {1000 * cpu / max(1, len(rtts)):.1f} ms per move")
     print(
         f"games={args.games} sockets={2 * args.games + args.pingers} moves={len(rtts)} "
         f"rtt_p50_ms={p50:.1f} rtt_p99_ms={p99:.1f} floor_p50_ms={floor:.1f} "

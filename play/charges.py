@@ -53,7 +53,7 @@ def cancel(game: Game, user) -> None:
 def submit(game: Game, user) -> None:
     seat = game.seat_of_player(user, "Only the players may charge.")
     parts = _parts(Seat.objects.get(pk=seat.pk))
-    moves.submit(game, user, ",".join(parts), game.ply)  # clears the draft
+    moves.submit(game.public_id, user, ",".join(parts), game.ply)  # clears the draft
 
 
 def _parts(seat: Seat) -> list[str]:

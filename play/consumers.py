@@ -69,7 +69,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 
 def _load(public_id) -> Game | None:
     return (
-        Game.objects.prefetch_related(*presenter.VIEW_RELATED).filter(public_id=public_id).first()
+        Game.objects.prefetch_related(*presenter.view_related()).filter(public_id=public_id).first()
     )
 
 

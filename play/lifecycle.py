@@ -8,9 +8,11 @@ from django.db import transaction
 import rules
 from play import clocks, notify
 from play.live import broadcast
+from play.lru import LRU
 from play.models import Game, Notification
 
 Kind = Notification.Kind
+_PLAYED = LRU(1024)  # (public id, revision) -> (moves, rules state)
 
 
 def state_of(game: Game, moves=None) -> rules.State:
@@ -23,6 +25,26 @@ def state_of(game: Game, moves=None) -> rules.State:
     else:
         after = [m.position_after for m in moves]
     return game.rules.resume([game.initial_position, *after], game.options)
+
+
+def moves_and_state(game: Game) -> tuple[list, rules.State]:
+    """The moves and the rules state of the game's revision, read once per revision in this
+    process and shared by the move service and every view of it."""
+    key = (game.public_id, game.revision)
+    found = _PLAYED.get(key)
+    if found is None:
+        moves = list(game.moves.all())
+        found = (moves, state_of(game, moves))
+        # Read outside the game's lock, a move committed between the game row and its moves
+        # shows as a ply count that disagrees: use it, but do not keep it under this revision.
+        if len(moves) == game.ply and (not moves or moves[-1].ply == game.ply):
+            _PLAYED.put(key, found)
+    return found
+
+
+def remember(game: Game, moves: list, state: rules.State) -> None:
+    """The moves and state of a revision just committed, so that no one reads them back."""
+    _PLAYED.put((game.public_id, game.revision), (moves, state))
 
 
 def begin_play(game: Game, at) -> None:

@@ -93,9 +93,11 @@ class Game(models.Model):
         return reverse("game", args=[self.public_id])
 
     @classmethod
-    def locked(cls, pk: int) -> Game:
-        """The game row, locked until the surrounding transaction ends."""
-        return cls.objects.select_for_update().prefetch_related("seats__user").get(pk=pk)
+    def locked(cls, pk: int | None = None, *, public_id: str = "", related=("seats__user",)):
+        """The game row, locked until the surrounding transaction ends, with its seats and
+        players (or the `related` given)."""
+        found = cls.objects.select_for_update().prefetch_related(*related)
+        return found.get(pk=pk) if pk is not None else found.get(public_id=public_id)
 
     @property
     def rules(self) -> rules.Game:

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 import rules
 from play import clocks, presenter
 from play.errors import Refused
-from play.lifecycle import end, next_turn, settle, state_of
+from play.lifecycle import end, moves_and_state, next_turn, remember, settle
 from play.models import Game, Move
 
 
@@ -18,10 +18,12 @@ class StaleMove(Refused):
         super().__init__(message, 409)
 
 
-def submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
+def submit(public_id: str, user, text: str, expected_ply: int | None) -> Move:
+    """Play `text` for `user` in the game; Game.DoesNotExist if there is no such game."""
     try:
         with transaction.atomic():
-            game = Game.locked(game.pk)
+            # Locked with all its view reads: the boards are drawn from it after the commit.
+            game = Game.locked(public_id=public_id, related=presenter.view_related())
             # The clock is checked first: a move after the deadline does not count.
             if not settle(game):
                 return _submit(game, user, text, expected_ply)
@@ -40,7 +42,7 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
     if game.status != Game.Status.ACTIVE:
         raise StaleMove("This game is not in play.")
     game_rules = game.rules
-    state = state_of(game)
+    moves, state = moves_and_state(game)
     if game_rules.to_move(state) != seat.index:
         raise Refused("It is not your turn.", 409)
     try:
@@ -50,24 +52,20 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
     canonical = game_rules.normalize(state, text.strip())
     now = clocks.now()
     position = game_rules.format(after)
-    previous = game.moves.order_by("-ply").values_list("hash", flat=True).first() or ""
-    move = Move.objects.create(
-        game=game,
-        ply=game.ply + 1,
-        seat=seat.index,
-        text=canonical,
-        display=game_rules.display(state, canonical),
-        position_after=position,
-        created_at=now,
-        hash=Move.chain(previous, game.ply + 1, canonical, position, now),
-    )
-    game.seats.filter(charge__isnull=False).update(charge=None)  # a turn ends any charge draft
-    # A standing offer lapses when its receiver moves instead of answering.
-    game.offers.filter(status="open").exclude(seat=seat.index).update(
-        status="withdrawn", answered_at=now
-    )
-    game.position = position
-    game.ply += 1
+    previous = moves[-1].hash if moves else ""
+    ply = game.ply + 1
+    for other in game.seats.all():
+        if other.charge is not None:  # a turn ends any charge draft
+            other.charge = None
+            other.save(update_fields=["charge"])
+    for offer in game.offers.all():
+        # A standing offer lapses when its receiver moves instead of answering.
+        if offer.status == "open" and offer.seat != seat.index:
+            offer.status, offer.answered_at = "withdrawn", now
+            offer.save(update_fields=["status", "answered_at"])
+    game.position, game.ply = position, ply
+    # First of the after-commit steps, so that whoever draws this revision finds its moves.
+    transaction.on_commit(lambda: remember(game, [*moves, move], after))
     outcome = game_rules.outcome(after)
     if outcome:
         end(game, outcome.winner, outcome.reason)
@@ -75,8 +73,18 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
         next_turn(game, after, now)
         game.revision += 1
         game.save()
+    move = Move.objects.create(
+        game=game,
+        ply=ply,
+        seat=seat.index,
+        text=canonical,
+        display=game_rules.display(state, canonical),
+        position_after=position,
+        created_at=now,
+        clock_after=game.clocks,
+        hash=Move.chain(previous, ply, canonical, position, now),
+    )
+    if not outcome:
         # Drawn once for the player now to move, and sent straight to their socket.
         transaction.on_commit(lambda: presenter.publish(game, game.turn))
-    move.clock_after = game.clocks
-    move.save(update_fields=["clock_after"])
     return move

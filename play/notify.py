@@ -20,7 +20,10 @@ Kind = Notification.Kind
 
 
 def profile_of(user) -> Profile:
-    return Profile.objects.get_or_create(user=user)[0]
+    try:
+        return user.profile  # often fetched with the user already
+    except Profile.DoesNotExist:
+        return Profile.objects.get_or_create(user=user)[0]
 
 
 def user_group(user_id: int) -> str:
@@ -30,17 +33,22 @@ def user_group(user_id: int) -> str:
 def tell(user, kind: str, text: str, game=None) -> Notification:
     at = clocks.now()
     note = Notification.objects.create(user=user, game=game, kind=kind, text=text, created_at=at)
-    Delivery.objects.create(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)
     transaction.on_commit(lambda: push(user.pk))
+    deliveries = [Delivery(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)]
     profile = profile_of(user)
+    email = None
     if not profile.email_enabled:
-        _log(note, Delivery.Status.SKIPPED, "email turned off in the player's settings")
+        email = Delivery.Status.SKIPPED, "email turned off in the player's settings"
     elif not user.email:
-        _log(note, Delivery.Status.SKIPPED, "no email address")
+        email = Delivery.Status.SKIPPED, "no email address"
     elif kind == Kind.YOUR_TURN:
-        _log(note, Delivery.Status.QUEUED, f"for the digest (every {profile.digest_hours} h)")
+        email = Delivery.Status.QUEUED, f"for the digest (every {profile.digest_hours} h)"
     else:
         transaction.on_commit(lambda: _mail(user, note.text, _body([note]), [note]))
+    if email:
+        status, detail = email
+        deliveries.append(_delivery(note, status, detail))
+    Delivery.objects.bulk_create(deliveries)
     return note
 
 
@@ -107,6 +115,11 @@ def _mail(user, subject: str, body: str, notes, detail: str = "") -> None:
 
 
 def _log(note, status, detail="") -> None:
-    Delivery.objects.create(
+    _delivery(note, status, detail).save()
+
+
+def _delivery(note, status, detail) -> Delivery:
+    """What became of an email attempt."""
+    return Delivery(
         notification=note, channel="email", status=status, detail=detail, at=clocks.now()
     )

@@ -4,10 +4,9 @@ actions), rendered once per perspective per revision and cached."""
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
-from threading import Lock
 from urllib.parse import urlencode
 
+from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -15,15 +14,20 @@ import rules
 from play import chat, clocks, offers
 from play.boards import renderer
 from play.boards.base import Marks
-from play.lifecycle import state_of
+from play.lifecycle import moves_and_state, state_of
 from play.live import broadcast
-from play.models import Game, Offer
+from play.lru import LRU
+from play.models import Game, Offer, Seat
 
-# What drawing a game's view reads: fetched in a few queries, not one per look.
-VIEW_RELATED = ("seats__user", "offers", "disputes__rulings")
-_CACHE: OrderedDict = OrderedDict()
-_CACHE_SIZE = 1024
-_LOCK = Lock()
+
+def view_related() -> tuple:
+    """What drawing a game's view reads, fetched in a few queries rather than one per look:
+    the seats with their players (and profiles, for notices), offers, disputes and rulings."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
+    return (seats, "offers", "disputes__rulings")
+
+
+_DRAWN = LRU(1024)  # (public id, revision, seat) -> the #live fragment
 
 
 def seat_index(game: Game, user) -> int | None:
@@ -39,36 +43,16 @@ def live_html(
         html = _render(game, seat, selected, notice, frozenset(alerts), pick)
     else:
         key = (game.public_id, game.revision, seat)
-        with _LOCK:
-            html = _CACHE.get(key)
-            if html is not None:
-                _CACHE.move_to_end(key)
+        html = _DRAWN.get(key)
         if html is None:
             html = _render(game, seat, None, None, frozenset())
-            with _LOCK:
-                _CACHE[key] = html
-                while len(_CACHE) > _CACHE_SIZE:
-                    _CACHE.popitem(last=False)
+            _DRAWN.put(key, html)
     return out_of_band(html) if oob else html
 
 
 def cached(public_id: str, revision: int, seat: int | None) -> str | None:
     """A fragment already drawn for this revision and seat, if there is one."""
-    with _LOCK:
-        return _CACHE.get((public_id, revision, seat))
-
-
-def _moves_and_state(game: Game):
-    """The move list and the rules state of this revision, shared by every view of it."""
-    key = ("state", game.public_id, game.revision)
-    with _LOCK:
-        found = _CACHE.get(key)
-    if found is None:
-        moves = list(game.moves.all())
-        found = (moves, state_of(game, moves))
-        with _LOCK:
-            _CACHE[key] = found
-    return found
+    return _DRAWN.get((public_id, revision, seat))
 
 
 def out_of_band(html: str) -> str:
@@ -78,8 +62,8 @@ def out_of_band(html: str) -> str:
 
 def publish(game: Game, first: int | None) -> None:
     """After a move: draw each player's board once, the one now to move first, and push them
-    with the event; spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit."""
-    game = Game.objects.prefetch_related(*VIEW_RELATED).get(pk=game.pk)
+    with the event; spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit.
+    `game` is as committed, loaded with `view_related()`."""
     order = [first, 1 - first] if first is not None else [0, 1]
     broadcast(game, {str(seat): live_html(game, seat) for seat in order})
 
@@ -95,7 +79,7 @@ def _render(game: Game, seat, selected, notice, alerts, pick=None) -> str:
 
 def _play(game: Game, seat, selected, pick) -> dict:
     game_rules = game.rules
-    moves, state = _moves_and_state(game)
+    moves, state = moves_and_state(game)
     board = renderer(game.game_slug)
     to_move = game_rules.to_move(state)
     my_turn = game.status == Game.Status.ACTIVE and seat is not None and to_move == seat

@@ -37,7 +37,7 @@ from play.models import Dispute, Game, Notification
 
 def _game(public_id: str) -> Game:
     return get_object_or_404(
-        Game.objects.prefetch_related(*presenter.VIEW_RELATED), public_id=public_id
+        Game.objects.prefetch_related(*presenter.view_related()), public_id=public_id
     )
 
 
@@ -46,9 +46,9 @@ def _target(public_id: str) -> Game:
     return get_object_or_404(Game, public_id=public_id)
 
 
-def _answer(request, game: Game, notice: str | None = None, status: int = 200, alerts=()):
+def _answer(request, public_id: str, notice: str | None = None, status: int = 200, alerts=()):
     """htmx gets the fresh live fragment (with the notice); a plain form gets a redirect."""
-    game = _game(game.public_id)
+    game = _game(public_id)
     if request.htmx:
         seat = presenter.seat_index(game, request.user)
         html = presenter.live_html(game, seat, notice=notice, alerts=alerts)
@@ -157,22 +157,23 @@ def live(request, public_id):
 
 @require_POST
 def move(request, public_id):
-    game = _target(public_id)
     text = request.POST.get("move", "")
     ply = request.POST.get("ply", "")
     if ply and not ply.isdigit():
-        return _answer(request, game, "Malformed request: the ply must be a number.", 400)
+        return _answer(request, public_id, "Malformed request: the ply must be a number.", 400)
     if not request.user.is_authenticated:
-        return _answer(request, game, "Log in to play.", 403)
+        return _answer(request, public_id, "Log in to play.", 403)
     try:
-        move = moves.submit(game, request.user, text, int(ply) if ply else None)
+        move = moves.submit(public_id, request.user, text, int(ply) if ply else None)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
     except Refused as exc:
-        return _answer(request, game, exc.message, exc.status)
+        return _answer(request, public_id, exc.message, exc.status)
     # The mover's board was drawn as the move was published: answer with it as it is.
-    html = presenter.cached(game.public_id, move.game.revision, move.seat)
+    html = presenter.cached(public_id, move.game.revision, move.seat)
     if request.htmx and html is not None:
         return HttpResponse(html)
-    return _answer(request, game)
+    return _answer(request, public_id)
 
 
 def _action(function):
@@ -182,12 +183,12 @@ def _action(function):
     def view(request, public_id):
         game = _target(public_id)
         if not request.user.is_authenticated:
-            return _answer(request, game, "Log in to play.", 403)
+            return _answer(request, public_id, "Log in to play.", 403)
         try:
             function(request, game)
         except Refused as exc:
-            return _answer(request, game, exc.message, exc.status)
-        return _answer(request, game)
+            return _answer(request, public_id, exc.message, exc.status)
+        return _answer(request, public_id)
 
     return view
 
@@ -222,7 +223,7 @@ def charge(request, public_id):
     """The charge composer: announce, add a part, undo, cancel, submit."""
     game = _game(public_id)
     if not request.user.is_authenticated:
-        return _answer(request, game, "Log in to play.", 403)
+        return _answer(request, public_id, "Log in to play.", 403)
     user, action = request.user, request.POST.get("action", "")
     steps = {
         "announce": lambda: charges.announce(game, user),
@@ -231,7 +232,7 @@ def charge(request, public_id):
         "cancel": lambda: charges.cancel(game, user),
         "submit": lambda: charges.submit(game, user),
     }
-    return _steps(request, game, steps, action)
+    return _steps(request, public_id, steps, action)
 
 
 @require_POST
@@ -239,7 +240,7 @@ def arrange(request, public_id):
     """The setup phase: swap two squares, deal at random, load a typed arrangement, submit."""
     game = _game(public_id)
     if not request.user.is_authenticated:
-        return _answer(request, game, "Log in to play.", 403)
+        return _answer(request, public_id, "Log in to play.", 403)
     action, data = request.POST.get("action", ""), request.POST
     steps = {
         "swap": lambda: setup.swap(game, request.user, data.get("a", ""), data.get("b", "")),
@@ -247,20 +248,20 @@ def arrange(request, public_id):
         "load": lambda: setup.load(game, request.user, data.get("arrangement", "")),
         "submit": lambda: setup.submit(game, request.user),
     }
-    return _steps(request, game, steps, action)
+    return _steps(request, public_id, steps, action)
 
 
-def _steps(request, game: Game, steps: dict, action: str):
+def _steps(request, public_id: str, steps: dict, action: str):
     """Run the named step of a multi-step action and answer with the fresh board."""
     if action not in steps:
-        return _answer(request, game, "Malformed request: unknown action.", 400)
+        return _answer(request, public_id, "Malformed request: unknown action.", 400)
     try:
         steps[action]()
     except setup.SetupConflict as exc:
-        return _answer(request, game, exc.message, exc.status, alerts=exc.squares)
+        return _answer(request, public_id, exc.message, exc.status, alerts=exc.squares)
     except Refused as exc:
-        return _answer(request, game, exc.message, exc.status)
-    return _answer(request, game)
+        return _answer(request, public_id, exc.message, exc.status)
+    return _answer(request, public_id)
 
 
 abort = _action(lambda request, game: games.abort(game, request.user))

@@ -2,6 +2,14 @@ import pytest
 from django.test import Client
 
 from play import games
+from play.lru import LRU
+
+
+@pytest.fixture(autouse=True)
+def _forget_what_was_drawn():
+    """Each test starts with empty per-process caches, as a freshly started server does."""
+    yield
+    LRU.forget_all()
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ pytestmark = pytest.mark.django_db
 def test_admin_shows_games_with_seats_results_and_a_read_only_move_log(
     active_game, ann, bob, admin_client
 ):
-    moves.submit(active_game, ann, "d3d4", 0)
+    moves.submit(active_game.public_id, ann, "d3d4", 0)
     html = admin_client.get("/admin/play/game/").content.decode()
     assert active_game.public_id in html and "ann vs bob" in html
     html = admin_client.get(f"/admin/play/game/{active_game.pk}/change/").content.decode()

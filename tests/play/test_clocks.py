@@ -45,12 +45,12 @@ def test_live_clock_charges_the_mover_and_adds_the_increment(timed_game, ann, bo
     assert game.clocks == [300, 300] and game.turn == 0
     assert game.deadline == clock.at.replace(minute=5)
     clock.advance(seconds=20)
-    moves.submit(game, ann, "d3d4", 0)
+    moves.submit(game.public_id, ann, "d3d4", 0)
     game.refresh_from_db()
     assert game.clocks[0] == 300 - 20 + 3 and game.turn == 1
     assert game.deadline == clock.at.replace(minute=5, second=20)
     clock.advance(seconds=100)
-    moves.submit(game, bob, "e7e5", 1)
+    moves.submit(game.public_id, bob, "e7e5", 1)
     game.refresh_from_db()
     assert game.clocks == [283, 203]
     assert game.moves.get(ply=2).clock_after == [283, 203]
@@ -59,7 +59,7 @@ def test_live_clock_charges_the_mover_and_adds_the_increment(timed_game, ann, bo
 def test_days_per_move_refill_after_each_move(timed_game, ann, bob, clock):
     game = timed_game({"kind": "days", "days": 3})
     clock.advance(days=2, hours=23)
-    moves.submit(game, ann, "d3d4", 0)
+    moves.submit(game.public_id, ann, "d3d4", 0)
     game.refresh_from_db()
     assert game.clocks[0] == 3 * DAY and game.clocks[1] == 3 * DAY
 
@@ -67,11 +67,12 @@ def test_days_per_move_refill_after_each_move(timed_game, ann, bob, clock):
 def test_a_bank_grows_by_its_hours_up_to_its_cap(timed_game, ann, bob, clock):
     game = timed_game({"kind": "bank", "start_days": 2, "hours": 12, "cap_days": 3})
     clock.advance(hours=6)
-    moves.submit(game, ann, "d3d4", 0)
+    moves.submit(game.public_id, ann, "d3d4", 0)
     game.refresh_from_db()
     assert game.clocks[0] == 2 * DAY - 6 * 3600 + 12 * 3600
     for ply, move in enumerate(["e7e5", "d4d5", "a7a6", "c3c4"], start=1):
-        moves.submit(game, bob if ply % 2 else ann, move, ply)  # at once: +12 h, then the cap
+        # at once: +12 h, then the cap
+        moves.submit(game.public_id, bob if ply % 2 else ann, move, ply)
     game.refresh_from_db()
     assert game.clocks[0] == 3 * DAY
 

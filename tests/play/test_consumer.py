@@ -44,7 +44,7 @@ async def test_players_and_spectators_see_each_move_and_offer(game, ann, bob):
     player, spectator = await connect(game, bob), await connect(game)
     await player.receive_from()
     await spectator.receive_from()
-    await database_sync_to_async(moves.submit)(game, ann, "d3d4", 0)
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
     assert "<span>Sd4</span>" in await player.receive_from()
     html = await spectator.receive_from()
     assert "<span>Sd4</span>" in html and "Black to move." in html
@@ -61,7 +61,7 @@ async def test_a_reconnecting_socket_gets_what_it_missed_at_once(game, ann, bob)
     socket = await connect(game, bob)
     await socket.receive_from()
     await socket.disconnect()
-    await database_sync_to_async(moves.submit)(game, ann, "d3d4", 0)  # missed while away
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)  # missed while away
     socket = await connect(game, bob)
     assert "<span>Sd4</span>" in await socket.receive_from()
     await socket.disconnect()
@@ -83,7 +83,7 @@ async def test_the_players_own_socket_counts_turns_and_notifications(game, ann, 
     html = await socket.receive_from()
     assert 'id="bell"' in html and 'hx-swap-oob="true"' in html
     assert "Notifications, 1 unread" in html and "your move: 0" in html
-    await database_sync_to_async(moves.submit)(game, ann, "d3d4", 0)
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
     html = await socket.receive_from()
     assert "Notifications, 2 unread" in html and "your move: 1" in html
     await socket.disconnect()

@@ -25,7 +25,7 @@ def test_games_sorted_by_time_left_and_split_by_whose_turn(ann, bob, client_of, 
     assert mine.index(fast.public_id) < mine.index(slow.public_id)
     assert theirs.public_id in section(html, "Waiting for your opponent", "Challenges")
     assert '<span class="badge-count hot">2</span>' in html  # the header count
-    moves.submit(fast, ann, "d3d4", 0)
+    moves.submit(fast.public_id, ann, "d3d4", 0)
     html = client_of(ann).get("/").content.decode()
     assert fast.public_id in section(html, "Waiting for your opponent", "Challenges")
 

@@ -28,7 +28,7 @@ def referee(make_user):
 def played(game, ann, bob, texts):
     for text in texts:
         game.refresh_from_db()
-        moves.submit(game, ann if game.ply % 2 == 0 else bob, text, game.ply)
+        moves.submit(game.public_id, ann if game.ply % 2 == 0 else bob, text, game.ply)
     game.refresh_from_db()
     return game
 
@@ -50,7 +50,7 @@ def test_rules_and_clock_reports_freeze_the_game_and_its_clocks(timed_game, ann,
     assert game.status == "disputed" and game.deadline is None and game.clocks[1] == 7 * 60
     clock.advance(hours=5)  # frozen: nothing runs out
     with pytest.raises(StaleMove, match="frozen"):
-        moves.submit(game, bob, "e7e5", 1)
+        moves.submit(game.public_id, bob, "e7e5", 1)
 
 
 def test_one_open_dispute_per_player_per_game_and_a_daily_limit(
@@ -153,7 +153,7 @@ def test_rewind_archives_the_cut_moves_restores_clocks_and_play_resumes(
     assert game.position == Move.objects.get(game=game, ply=2).position_after
     assert game.clocks == [clocks_at_two[0] + 60, clocks_at_two[1]]
     assert list(ArchivedMove.objects.values_list("ply", "text")) == [(3, "d4d5"), (4, "a7a6")]
-    moves.submit(game, ann, "d4e4", 2)  # play goes on from there
+    moves.submit(game.public_id, ann, "d4e4", 2)  # play goes on from there
     call_command("verify_games", game.public_id)
 
 

@@ -49,8 +49,8 @@ def test_a_third_player_cannot_join(active_game, make_user):
 def test_abort_only_before_both_sides_have_moved(active_game, ann, bob):
     from play import moves
 
-    moves.submit(active_game, ann, "d3d4", 0)
-    moves.submit(active_game, bob, "e7e5", 1)
+    moves.submit(active_game.public_id, ann, "d3d4", 0)
+    moves.submit(active_game.public_id, bob, "e7e5", 1)
     with pytest.raises(Refused, match="before both sides have moved"):
         games.abort(active_game, ann)
 

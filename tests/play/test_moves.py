@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_legal_move_is_stored_with_its_position_time_and_hash(active_game, ann):
-    move = moves.submit(active_game, ann, "Sd4", 0)
+    move = moves.submit(active_game.public_id, ann, "Sd4", 0)
     assert (move.ply, move.seat, move.text, move.display) == (1, 0, "d3d4", "Sd4")
     assert move.position_after == "rnbqkbnr/pppppppp/8/8/3S4/PPP1SPPP/8/TECDKCET b kq - 1 1"
     assert move.created_at is not None and len(move.hash) == 64
@@ -22,51 +22,51 @@ def test_a_legal_move_is_stored_with_its_position_time_and_hash(active_game, ann
 
 
 def test_stale_or_repeated_submission_is_409_and_never_a_second_move(active_game, ann):
-    moves.submit(active_game, ann, "d3d4", 0)
+    moves.submit(active_game.public_id, ann, "d3d4", 0)
     with pytest.raises(StaleMove) as exc:
-        moves.submit(active_game, ann, "d3d4", 0)
+        moves.submit(active_game.public_id, ann, "d3d4", 0)
     assert exc.value.status == 409
     assert Move.objects.filter(game=active_game).count() == 1
 
 
 def test_illegal_move_is_400_with_the_rules_message(active_game, ann):
     with pytest.raises(Refused, match="cannot move to a5") as exc:
-        moves.submit(active_game, ann, "a1a5", 0)
+        moves.submit(active_game.public_id, ann, "a1a5", 0)
     assert exc.value.status == 400
     with pytest.raises(Refused, match="Could not read"):
-        moves.submit(active_game, ann, "<script>", 0)
+        moves.submit(active_game.public_id, ann, "<script>", 0)
 
 
 def test_non_player_is_403(active_game, make_user):
     with pytest.raises(Refused) as exc:
-        moves.submit(active_game, make_user("cid"), "d3d4", 0)
+        moves.submit(active_game.public_id, make_user("cid"), "d3d4", 0)
     assert exc.value.status == 403
 
 
 def test_moving_out_of_turn_is_refused(active_game, bob):
     with pytest.raises(Refused, match="not your turn"):
-        moves.submit(active_game, bob, "e7e5", 0)
+        moves.submit(active_game.public_id, bob, "e7e5", 0)
 
 
 def test_a_game_not_yet_joined_takes_no_moves(ann):
     seek = games.create(ann, "empire-chess", "white", "seek")
     with pytest.raises(StaleMove, match="not in play"):
-        moves.submit(seek, ann, "d3d4", 0)
+        moves.submit(seek.public_id, ann, "d3d4", 0)
 
 
 def test_the_rules_result_finishes_the_game(ann, bob):
     game = games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
     for ply, move in enumerate(["b1b2", "b8c6", "b2b1", "c6b8", "b1b2", "b8c6", "b2b1", "c6b8"]):
-        moves.submit(game, ann if ply % 2 == 0 else bob, move, ply)
+        moves.submit(game.public_id, ann if ply % 2 == 0 else bob, move, ply)
     game.refresh_from_db()
     assert (game.status, game.winner, game.reason) == ("finished", 0, "repetition")
     with pytest.raises(StaleMove):
-        moves.submit(game, ann, "b1b2", 8)
+        moves.submit(game.public_id, ann, "b1b2", 8)
 
 
 def test_the_move_log_alone_rebuilds_the_game(active_game, ann, bob):
     for ply, move in enumerate(["d3d4", "e7e5", "d4d5", "d7d6"]):
-        moves.submit(active_game, ann if ply % 2 == 0 else bob, move, ply)
+        moves.submit(active_game.public_id, ann if ply % 2 == 0 else bob, move, ply)
     game = Game.objects.get(pk=active_game.pk)
     state = games.rebuild(game)
     assert rules.get("empire-chess").format(state) == game.position
@@ -84,7 +84,7 @@ def test_concurrent_submissions_of_one_ply_store_one_move(ann, bob):
     def attempt(text):
         barrier.wait()
         try:
-            moves.submit(game, ann, text, 0)
+            moves.submit(game.public_id, ann, text, 0)
             results.append("ok")
         except Refused as exc:
             results.append(exc.status)

@@ -25,7 +25,7 @@ def test_game_started_and_your_turn(with_email, timed_game, ann, bob, mailoutbox
         user=bob, kind="started", text__contains="ann moves first"
     ).exists()
     assert len(mailoutbox) == 2  # "game started" goes at once
-    moves.submit(game, ann, "d3d4", 0)
+    moves.submit(game.public_id, ann, "d3d4", 0)
     note = Notification.objects.get(user=bob, kind="your-turn")
     assert note.text == "Your turn against ann (Empire Chess)."
     assert list(note.deliveries.values_list("channel", "status")) == [
@@ -42,11 +42,11 @@ def test_your_turn_emails_come_as_a_digest_at_most_every_n_hours(
     mailoutbox.clear()
     Profile.objects.filter(user=bob).update(digest_hours=6)
     Profile.objects.filter(user=ann).update(email_enabled=False)  # only bob's mail, here
-    moves.submit(game, ann, "d3d4", 0)
+    moves.submit(game.public_id, ann, "d3d4", 0)
     assert sweeper.sweep_once()["digests sent"] == 1
     assert len(mailoutbox) == 1 and "Your turn in 1 game" in mailoutbox[0].subject
-    moves.submit(game, bob, "e7e5", 1)
-    moves.submit(game, ann, "d4d5", 2)
+    moves.submit(game.public_id, bob, "e7e5", 1)
+    moves.submit(game.public_id, ann, "d4d5", 2)
     clock.advance(hours=2)
     assert sweeper.sweep_once()["digests sent"] == 0  # too soon: it waits
     clock.advance(hours=5)
@@ -75,7 +75,7 @@ def test_a_failed_email_is_logged_not_raised(with_email, ann, bob, monkeypatch):
 
 def test_low_time_is_told_once_per_turn(timed_game, ann, bob, clock):
     game = timed_game(DAYS)
-    moves.submit(game, ann, "d3d4", 0)
+    moves.submit(game.public_id, ann, "d3d4", 0)
     clock.advance(days=3, hours=23)  # 1 day 1 h of 5 days left: above 20 %
     assert sweeper.warn_low_time() == 0
     clock.advance(hours=2)

@@ -15,8 +15,8 @@ DAYS = {"kind": "days", "days": 1}
 
 def test_the_sweeper_ends_a_game_on_time(timed_game, ann, bob, clock):
     game = timed_game(LIVE)
-    moves.submit(game, ann, "d3d4", 0)
-    moves.submit(game, bob, "e7e5", 1)
+    moves.submit(game.public_id, ann, "d3d4", 0)
+    moves.submit(game.public_id, bob, "e7e5", 1)
     clock.advance(minutes=4, seconds=59)
     assert sweeper.expire_clocks() == 0
     clock.advance(seconds=2)
@@ -29,7 +29,7 @@ def test_the_sweeper_ends_a_game_on_time(timed_game, ann, bob, clock):
 
 def test_before_both_sides_have_moved_a_timeout_aborts(timed_game, ann, clock):
     game = timed_game(LIVE)
-    moves.submit(game, ann, "d3d4", 0)
+    moves.submit(game.public_id, ann, "d3d4", 0)
     clock.advance(minutes=6)
     sweeper.expire_clocks()
     game.refresh_from_db()
@@ -38,19 +38,19 @@ def test_before_both_sides_have_moved_a_timeout_aborts(timed_game, ann, clock):
 
 def test_a_move_after_the_deadline_does_not_count(timed_game, ann, bob, clock):
     game = timed_game(LIVE)
-    moves.submit(game, ann, "d3d4", 0)
-    moves.submit(game, bob, "e7e5", 1)
+    moves.submit(game.public_id, ann, "d3d4", 0)
+    moves.submit(game.public_id, bob, "e7e5", 1)
     clock.advance(minutes=6)  # nothing ran meanwhile: the stored deadline decides
     with pytest.raises(StaleMove, match="clock ran out"):
-        moves.submit(game, ann, "d4d5", 2)
+        moves.submit(game.public_id, ann, "d4d5", 2)
     game.refresh_from_db()
     assert (game.status, game.winner, game.ply) == ("finished", 1, 2)
 
 
 def test_vacation_days_are_spent_before_a_correspondence_loss(timed_game, ann, bob, clock):
     game = timed_game(DAYS)
-    moves.submit(game, ann, "d3d4", 0)
-    moves.submit(game, bob, "e7e5", 1)
+    moves.submit(game.public_id, ann, "d3d4", 0)
+    moves.submit(game.public_id, bob, "e7e5", 1)
     Profile.objects.update_or_create(
         user=ann, defaults={"vacation_days": 2, "vacation_year": clock.at.year}
     )
@@ -68,8 +68,8 @@ def test_vacation_days_are_spent_before_a_correspondence_loss(timed_game, ann, b
 
 def test_vacation_days_come_back_each_year(timed_game, ann, bob, clock):
     game = timed_game(DAYS)
-    moves.submit(game, ann, "d3d4", 0)
-    moves.submit(game, bob, "e7e5", 1)
+    moves.submit(game.public_id, ann, "d3d4", 0)
+    moves.submit(game.public_id, bob, "e7e5", 1)
     Profile.objects.update_or_create(user=ann, defaults={"vacation_days": 0, "vacation_year": 2025})
     clock.advance(days=1, hours=1)
     sweeper.expire_clocks()
@@ -80,8 +80,8 @@ def test_vacation_days_come_back_each_year(timed_game, ann, bob, clock):
 
 def test_vacation_does_not_save_a_live_game(timed_game, ann, bob, clock):
     game = timed_game(LIVE)
-    moves.submit(game, ann, "d3d4", 0)
-    moves.submit(game, bob, "e7e5", 1)
+    moves.submit(game.public_id, ann, "d3d4", 0)
+    moves.submit(game.public_id, bob, "e7e5", 1)
     clock.advance(minutes=10)
     sweeper.expire_clocks()
     game.refresh_from_db()
@@ -90,8 +90,8 @@ def test_vacation_does_not_save_a_live_game(timed_game, ann, bob, clock):
 
 def test_the_page_flags_at_zero(timed_game, ann, bob, clock, client):
     game = timed_game(LIVE)
-    moves.submit(game, ann, "d3d4", 0)
-    moves.submit(game, bob, "e7e5", 1)
+    moves.submit(game.public_id, ann, "d3d4", 0)
+    moves.submit(game.public_id, bob, "e7e5", 1)
     response = client.post(f"/g/{game.public_id}/flag/", HTTP_HX_REQUEST="true")
     assert response.status_code == 403  # players only
     clock.advance(minutes=5, seconds=1)

@@ -56,7 +56,7 @@ def test_placing_capturing_and_two_passes(small_game, client_of, ann, bob):
 
 def test_sgf_export_and_import(small_game, client_of, ann, bob):
     for ply, point in enumerate(["c2", "h8", "d3", "pass", "pass"]):
-        moves.submit(small_game, ann if ply % 2 == 0 else bob, point, ply)
+        moves.submit(small_game.public_id, ann if ply % 2 == 0 else bob, point, ply)
     response = client_of(ann).get(f"/g/{small_game.public_id}/record/")
     assert response["Content-Type"].startswith("application/x-go-sgf")
     text = response.content.decode()

@@ -20,7 +20,7 @@ def empress_game(ann, bob):
 def play(game, ann, bob, texts):
     for text in texts:
         game.refresh_from_db()
-        moves.submit(game, ann if game.ply % 2 == 0 else bob, text, game.ply)
+        moves.submit(game.public_id, ann if game.ply % 2 == 0 else bob, text, game.ply)
 
 
 def test_the_lobby_offers_empress(ann, client_of):

@@ -117,5 +117,5 @@ def test_a_charge_cannot_be_announced_without_six_threats(imperial, ann):
 def test_a_plain_move_drops_a_charge_in_the_making(imperial, ann):
     game = set_position(imperial, CHARGE)
     charges.announce(game, ann)
-    moves.submit(game, ann, "a6a7", 0)
+    moves.submit(game.public_id, ann, "a6a7", 0)
     assert Seat.objects.get(game=game, user=ann).charge is None

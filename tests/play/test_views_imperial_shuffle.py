@@ -120,7 +120,7 @@ def test_a_push_that_kills_shows_the_dead_piece_lying_down(shuffle, ann, client_
     mover = "Nr,Nr,Ny,Ny|Ng,Ng,Cb,Cb|Cr,Cy,Cg,Hb|Eb,Cr,Cy,Cg"
     opponent = "Hr,Er,Ny,Ny|Ng,Ng,Nr,Nr|Cb,Cb,Cg,Cg|Cy,Cr,Cr,Cy"
     game = start(shuffle, mover, opponent, 0)
-    moves.submit(game, ann, "E", 0)
+    moves.submit(game.public_id, ann, "E", 0)
     html = client_of(ann).get(f"/g/{game.public_id}/live/", **HTMX).content.decode()
     assert html.count('class="pyramid dead') == 2 and "red Commoner, dead" in html
     assert 'title="red Commoner"' in html  # the first player has taken a red Commoner

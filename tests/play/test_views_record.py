@@ -7,7 +7,7 @@ pytestmark = pytest.mark.django_db
 
 def test_empire_chess_exports_pgn(active_game, ann, bob, client):
     for ply, move in enumerate(["d3d4", "e7e5", "d4d5"]):
-        moves.submit(active_game, ann if ply % 2 == 0 else bob, move, ply)
+        moves.submit(active_game.public_id, ann if ply % 2 == 0 else bob, move, ply)
     games.resign(active_game, bob)
     response = client.get(f"/g/{active_game.public_id}/record/")
     text = response.content.decode()
@@ -27,7 +27,7 @@ def test_empire_chess_exports_pgn(active_game, ann, bob, client):
 
 def test_empress_exports_a_text_record(ann, bob, client):
     game = games.join(games.create(ann, "empress", "white", "seek"), bob)
-    moves.submit(game, ann, "Q@d4", 0)
+    moves.submit(game.public_id, ann, "Q@d4", 0)
     response = client.get(f"/g/{game.public_id}/record/")
     assert response["Content-Type"].startswith("text/plain")
     assert f'filename="imperia-empress-{game.public_id}.txt"' in response["Content-Disposition"]
