@@ -92,10 +92,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 600  # one connection per thread, kept
 
 # Worker threads that run the HTTP views, each with its own database connection. SQLite takes
-# one writer at a time, so more threads mostly queue on its lock.
-HTTP_THREADS = int(os.environ.get("HTTP_THREADS", "4"))
+# one writer at a time, and Python one thread at a time: a second thread there only adds
+# waiting for locks (bench/live.py). PostgreSQL's waits on the network can overlap.
+SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+HTTP_THREADS = int(os.environ.get("HTTP_THREADS", "1" if SQLITE else "4"))
 
+# Sessions are read from the cache on every request, and from the database only on a miss.
+# Several servers share Redis for both, so that a logout anywhere is a logout everywhere.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+        }
+    }
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -103,7 +114,8 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "play.layers.InMemoryChannelLayer"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

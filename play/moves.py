@@ -18,22 +18,24 @@ class StaleMove(Refused):
         super().__init__(message, 409)
 
 
-def submit(public_id: str, user, text: str, expected_ply: int | None) -> Move:
-    """Play `text` for `user` in the game; Game.DoesNotExist if there is no such game."""
+def submit(public_id: str, user, text: str, expected_ply: int | None) -> Game:
+    """Play `text` for `user` in the game, which is returned as committed;
+    Game.DoesNotExist if there is no such game."""
     try:
         with transaction.atomic():
             # Locked with all its view reads: the boards are drawn from it after the commit.
             game = Game.locked(public_id=public_id, related=presenter.view_related())
             # The clock is checked first: a move after the deadline does not count.
             if not settle(game):
-                return _submit(game, user, text, expected_ply)
+                _submit(game, user, text, expected_ply)
+                return game
     except IntegrityError:
         # Another request stored this ply between our read and our write.
         raise StaleMove("That move came too late: the position has changed.") from None
     raise StaleMove("The clock ran out before that move.")
 
 
-def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
+def _submit(game: Game, user, text: str, expected_ply: int | None) -> None:
     seat = game.seat_of_player(user, "Only the players of this game may move.")
     if expected_ply is not None and expected_ply != game.ply:
         raise StaleMove("That move was made on an old board; here is the current one.")
@@ -74,7 +76,7 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
         game.revision += 1
         game.save()
     move = Move.objects.create(
-        game=game,
+        game_id=game.pk,  # not the game object: the move is kept in memory, the game is not
         ply=ply,
         seat=seat.index,
         text=canonical,
@@ -87,4 +89,3 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> Move:
     if not outcome:
         # Drawn once for the player now to move, and sent straight to their socket.
         transaction.on_commit(lambda: presenter.publish(game, game.turn))
-    return move

@@ -164,13 +164,13 @@ def move(request, public_id):
     if not request.user.is_authenticated:
         return _answer(request, public_id, "Log in to play.", 403)
     try:
-        move = moves.submit(public_id, request.user, text, int(ply) if ply else None)
+        game = moves.submit(public_id, request.user, text, int(ply) if ply else None)
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
     except Refused as exc:
         return _answer(request, public_id, exc.message, exc.status)
     # The mover's board was drawn as the move was published: answer with it as it is.
-    html = presenter.cached(public_id, move.game.revision, move.seat)
+    html = presenter.cached(public_id, game.revision, presenter.seat_index(game, request.user))
     if request.htmx and html is not None:
         return HttpResponse(html)
     return _answer(request, public_id)

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PROBE = (
     "import json, django; from django.conf import settings as s; django.setup(); "
     "print(json.dumps([s.DATABASES['default']['ENGINE'], s.CHANNEL_LAYERS['default']['BACKEND'],"
-    " s.DEBUG, s.SECRET_KEY]))"
+    " s.DEBUG, s.SECRET_KEY, s.CACHES['default']['BACKEND'], s.HTTP_THREADS]))"
 )
 
 
@@ -33,15 +33,16 @@ def settings_with(tmp_path, **env):
 
 
 def test_embedded_defaults(tmp_path):
-    engine, layer, debug, key = settings_with(tmp_path)
+    engine, layer, debug, key, cache, threads = settings_with(tmp_path)
     assert engine == "django.db.backends.sqlite3"
-    assert layer == "channels.layers.InMemoryChannelLayer"
+    assert layer == "play.layers.InMemoryChannelLayer"
     assert debug is False
     assert key == (tmp_path / "secret_key").read_text()
+    assert cache == "django.core.cache.backends.locmem.LocMemCache" and threads == 1
 
 
 def test_postgres_and_redis_from_the_environment(tmp_path):
-    engine, layer, debug, key = settings_with(
+    engine, layer, debug, key, cache, threads = settings_with(
         tmp_path,
         DATABASE_URL="postgres://u:p@127.0.0.1:5432/imperia",
         REDIS_URL="redis://127.0.0.1:6379/0",
@@ -50,4 +51,6 @@ def test_postgres_and_redis_from_the_environment(tmp_path):
     )
     assert engine == "django.db.backends.postgresql"
     assert layer == "channels_redis.core.RedisChannelLayer"
+    # Sessions cached in Redis, so that a logout on one server is seen by the others.
+    assert cache == "django.core.cache.backends.redis.RedisCache" and threads == 4
     assert debug is True and key == "from-the-environment"

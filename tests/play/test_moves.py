@@ -13,7 +13,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_legal_move_is_stored_with_its_position_time_and_hash(active_game, ann):
-    move = moves.submit(active_game.public_id, ann, "Sd4", 0)
+    moves.submit(active_game.public_id, ann, "Sd4", 0)
+    move = active_game.moves.get()
     assert (move.ply, move.seat, move.text, move.display) == (1, 0, "d3d4", "Sd4")
     assert move.position_after == "rnbqkbnr/pppppppp/8/8/3S4/PPP1SPPP/8/TECDKCET b kq - 1 1"
     assert move.created_at is not None and len(move.hash) == 64

@@ -1,0 +1,22 @@
+"""The single-server channel layer: expired messages still go, at most a sweep late."""
+
+import asyncio
+import time
+
+from play.layers import InMemoryChannelLayer
+
+
+def test_an_expired_message_is_swept_at_the_next_sweep_not_at_every_send():
+    async def scenario():
+        layer = InMemoryChannelLayer(expiry=0.01)
+        await layer.send("gone", {"type": "stale"})
+        await asyncio.sleep(0.02)
+        layer.sweep_every, layer._swept = 60, time.monotonic()  # just swept
+        await layer.group_send("nobody", {"type": "fresh"})
+        kept = "gone" in layer.channels
+        layer.sweep_every = 0
+        await layer.group_send("nobody", {"type": "fresh"})
+        return kept, "gone" in layer.channels
+
+    kept_between_sweeps, kept_after_sweep = asyncio.run(scenario())
+    assert kept_between_sweeps and not kept_after_sweep
