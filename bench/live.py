@@ -1,9 +1,12 @@
 """The live move round trip, over real HTTP and websockets. Prints numbers; asserts nothing.
 
-    .venv/bin/python bench/live.py [--games 100] [--moves 20] [--game empire-chess] [--url URL]
+    .venv/bin/python bench/live.py [--games 100] [--moves 20] [--game empire-chess]
+                                   [--servers N | --url URL ...]
 
 Without --url it starts daphne on a fresh folder (SQLite and the in-memory channel layer, or
-PostgreSQL / Redis when DATABASE_URL / REDIS_URL are set). Players and games are created in
+PostgreSQL / Redis when DATABASE_URL / REDIS_URL are set); --servers starts several sharing
+Redis. With several servers the two players of a game sit on different ones, as a proxy
+spreading connections would place them, so that every move crosses the channel layer. Players and games are created in
 the database directly; then every game is played with random legal moves by both sides, each
 after a think time, and each move is timed from its POST being sent to the opponent's socket
 receiving the new board. The floor is a bare websocket round trip through the same server
@@ -34,11 +37,12 @@ def django_setup(var: str) -> None:
     django.setup()
 
 
-def start_server(var: str) -> tuple[subprocess.Popen, str]:
-    from tests.e2e.conftest import serve
+def start_servers(var: str, count: int) -> list[tuple[subprocess.Popen, str]]:
+    from tests.e2e.conftest import serve, start_daphne
 
     env = {**os.environ, "IMPERIA_VAR_DIR": var, "DJANGO_SETTINGS_MODULE": "imperia_site.settings"}
-    return serve(env, Path(var))
+    first = serve(env, Path(var))
+    return [first] + [start_daphne(env, Path(var) / f"server{i}.log") for i in range(1, count)]
 
 
 def make_players_and_games(count: int, slug: str):
@@ -77,25 +81,26 @@ async def wait_for_ply(ws, ply: int) -> None:
             return
 
 
-async def play_game(http, base, slug, public_id, position, pair, moves, think, rtts, errors):
-    """Play one game; anything that goes wrong (a refused move, a socket closed, a timeout)
-    is counted as an error and ends that game."""
+async def play_game(http, bases, slug, public_id, position, pair, moves, think, rtts, errors):
+    """Play one game, each player on their own server (`bases`, one per seat); anything that
+    goes wrong (a refused move, a socket closed, a timeout) is counted as an error and ends
+    that game."""
     try:
-        await _play(http, base, slug, public_id, position, pair, moves, think, rtts, errors)
+        await _play(http, bases, slug, public_id, position, pair, moves, think, rtts, errors)
     except Exception as exc:  # noqa: BLE001 - whatever it was, the game failed: count it
         errors.append(f"{public_id}: {type(exc).__name__}")
 
 
-async def _play(http, base, slug, public_id, position, pair, moves, think, rtts, errors):
+async def _play(http, bases, slug, public_id, position, pair, moves, think, rtts, errors):
     import aiohttp
 
     import rules
 
     game_rules = rules.get(slug)
     state = game_rules.parse(position)
-    ws_url = base.replace("http", "ws", 1) + f"/ws/g/{public_id}/"
     sockets = []
-    for _, headers in pair:
+    for base, (_, headers) in zip(bases, pair, strict=True):
+        ws_url = base.replace("http", "ws", 1) + f"/ws/g/{public_id}/"
         ws = await http.ws_connect(ws_url, headers={"Cookie": headers["Cookie"], "Origin": base})
         sockets.append(ws)
         await asyncio.wait_for(ws.receive_str(), timeout=30)  # the board on connect
@@ -107,6 +112,7 @@ async def _play(http, base, slug, public_id, position, pair, moves, think, rtts,
             seat = game_rules.to_move(state)
             move = rng.choice(game_rules.legal_moves(state))
             await asyncio.sleep(rng.uniform(*think))
+            base = bases[seat]
             headers = {**pair[seat][1], "HX-Request": "true", "Origin": base, "Referer": base + "/"}
             start = time.perf_counter()
             arrival = asyncio.create_task(wait_for_ply(sockets[1 - seat], ply + 1))
@@ -143,20 +149,22 @@ async def pinger(http, base, stop, floors, think):
     await ws.close()
 
 
-async def run(base, games, slug, moves, think, pingers):
+async def run(urls, games, slug, moves, think, pingers):
     import aiohttp
 
     rtts, errors, floors = [], [], []
     stop = asyncio.Event()
     connector = aiohttp.TCPConnector(limit=0)
+    seated = [(urls[i % len(urls)], urls[(i + 1) % len(urls)]) for i in range(len(games))]
     async with aiohttp.ClientSession(connector=connector) as http:
         pings = [
-            asyncio.create_task(pinger(http, base, stop, floors, think)) for _ in range(pingers)
+            asyncio.create_task(pinger(http, urls[i % len(urls)], stop, floors, think))
+            for i in range(pingers)
         ]
         await asyncio.gather(
             *(
-                play_game(http, base, slug, g, pos, pair, moves, think, rtts, errors)
-                for g, pos, pair in games
+                play_game(http, bases, slug, g, pos, pair, moves, think, rtts, errors)
+                for (g, pos, pair), bases in zip(games, seated, strict=True)
             )
         )
         stop.set()
@@ -182,28 +190,31 @@ def main():
     parser.add_argument("--game", default="empire-chess")
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), help="seconds, min max")
     parser.add_argument("--pingers", type=int, default=10)
-    parser.add_argument("--url", help="a running server (same database) instead of starting one")
-    parser.add_argument("--var", help="its IMPERIA_VAR_DIR (with --url)")
+    parser.add_argument("--servers", type=int, default=1, help="daphne processes to start")
+    parser.add_argument(
+        "--url", action="append", help="running servers (same database) instead of starting"
+    )
+    parser.add_argument("--var", help="their IMPERIA_VAR_DIR (with --url)")
     args = parser.parse_args()
+    if args.servers > 1 and not os.environ.get("REDIS_URL"):
+        parser.error("several servers share a channel layer only through Redis (REDIS_URL)")
     var = args.var or tempfile.mkdtemp(prefix="imperia-bench-")
-    server = None
-    if args.url:
-        base = args.url.rstrip("/")
-    else:
-        server, base = start_server(var)
+    servers = [] if args.url else start_servers(var, args.servers)
+    urls = [u.rstrip("/") for u in args.url] if args.url else [url for _, url in servers]
     django_setup(var)
     try:
         games = make_players_and_games(args.games, args.game)
-        began, cpu_before = time.perf_counter(), cpu_seconds(server.pid) if server else 0.0
+        began, client_before = time.perf_counter(), time.process_time()
+        cpu_before = sum(cpu_seconds(proc.pid) for proc, _ in servers)
         rtts, floors, errors = asyncio.run(
-            run(base, games, args.game, args.moves, args.think, args.pingers)
+            run(urls, games, args.game, args.moves, args.think, args.pingers)
         )
-        seconds = time.perf_counter() - began
-        cpu = cpu_seconds(server.pid) - cpu_before if server else None
+        seconds, client = time.perf_counter() - began, time.process_time() - client_before
+        cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - cpu_before if servers else None
     finally:
-        if server:
-            server.terminate()
-            server.wait(timeout=10)
+        for proc, _ in servers:
+            proc.terminate()
+            proc.wait(timeout=10)
     p50, p99, floor = (
         percentile(rtts, 0.5),
         percentile(rtts, 0.99),
@@ -215,10 +226,14 @@ def main():
     )
     rate = len(rtts) / seconds
     print(
-        f"{database} + {layer} layer, {rate:.1f} moves/s over {seconds:.0f} s, think {args.think[0]}-{args.think[1]} s"
+        f"{database} + {layer} layer, {len(urls)} server(s), {rate:.1f} moves/s over "
+        f"{seconds:.0f} s, think {args.think[0]}-{args.think[1]} s"
     )
     if cpu is not None:
-        print(f"server CPU {cpu:.1f} s = {1000 * cpu / max(1, len(rtts)):.1f} ms per move")
+        print(
+            f"servers' CPU {cpu:.1f} s = {1000 * cpu / max(1, len(rtts)):.1f} ms per move; "
+            f"this client's (same machine) {client:.1f} s"
+        )
     print(
         f"games={args.games} sockets={2 * args.games + args.pingers} moves={len(rtts)} "
         f"rtt_p50_ms={p50:.1f} rtt_p99_ms={p99:.1f} floor_p50_ms={floor:.1f} "
