@@ -40,7 +40,12 @@ def django_setup(var: str) -> None:
 def start_servers(var: str, count: int) -> list[tuple[subprocess.Popen, str]]:
     from tests.e2e.conftest import serve, start_daphne
 
-    env = {**os.environ, "IMPERIA_VAR_DIR": var, "DJANGO_SETTINGS_MODULE": "imperia_site.settings"}
+    env = {
+        **os.environ,
+        "IMPERIA_VAR_DIR": var,
+        "DJANGO_SETTINGS_MODULE": "imperia_site.settings",
+        "RATE_LIMIT_SCALE": "1000",  # 200 players, all from this one address
+    }
     first = serve(env, Path(var))
     return [first] + [start_daphne(env, Path(var) / f"server{i}.log") for i in range(1, count)]
 

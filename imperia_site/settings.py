@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "play.middleware.ExplainWrongMethod",
 ]
 
 ROOT_URLCONF = "imperia_site.urls"
@@ -183,3 +184,6 @@ else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 # How many disputes one player may open in a day.
 DISPUTES_PER_DAY = int(os.environ.get("DISPUTES_PER_DAY", "5"))
+# Multiplies every rate limit in play/limits.py (0 turns them off): raise it when many players
+# share one address and the proxy does not pass theirs on, or for load tests.
+RATE_LIMIT_SCALE = float(os.environ.get("RATE_LIMIT_SCALE", "1"))

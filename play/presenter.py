@@ -354,13 +354,15 @@ def _case(game: Game) -> dict | None:
     return {"dispute": dispute, "ruling": rulings[-1] if rulings else None}
 
 
-def chat_html(game: Game, user, oob=False) -> str:
-    """The chat beside the game: players read and write; spectators read finished games."""
+def chat_html(game: Game, user, oob=False, notice: str | None = None) -> str:
+    """The chat beside the game: players read and write; spectators read finished games.
+    `notice`: why the last message was not posted."""
     return render_to_string(
         "play/partials/chat.html",
         {
             "game": game,
             "oob": oob,
+            "notice": notice,
             "visible": chat.visible(game, user),
             "messages": game.messages.select_related("user") if chat.visible(game, user) else [],
         },

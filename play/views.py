@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
@@ -22,6 +24,7 @@ from play import (
     dashboard,
     disputes,
     games,
+    limits,
     moves,
     notify,
     offers,
@@ -56,6 +59,32 @@ def _answer(request, public_id: str, notice: str | None = None, status: int = 20
     if notice:
         messages.error(request, notice)
     return redirect(game)
+
+
+def _limited(action: str, fragment=None):
+    """Count the view's POSTs against a rate limit (play/limits.py). Past it, nothing is done
+    and the answer is a 429 saying how long to wait: a page, or for htmx `fragment(request,
+    message, **kwargs)`, the part of the page the request would have replaced."""
+
+    def decorate(view):
+        @wraps(view)
+        def limited_view(request, *args, **kwargs):
+            if request.method == "POST":
+                try:
+                    limits.check(action, request)
+                except limits.Limited as exc:
+                    if request.htmx and fragment:
+                        response = fragment(request, exc.message, **kwargs)
+                        response.status_code = 429
+                    else:
+                        response = render(request, "429.html", {"message": exc.message}, status=429)
+                    response["Retry-After"] = str(exc.retry_after)
+                    return response
+            return view(request, *args, **kwargs)
+
+        return limited_view
+
+    return decorate
 
 
 def _page(request, queryset, name: str, per_page: int = 20):
@@ -95,6 +124,7 @@ def lobby(request):
 
 @login_required
 @require_POST
+@_limited("challenge")
 def new_game(request):
     form = NewGameForm(request.POST)
     if not form.is_valid():
@@ -156,6 +186,7 @@ def live(request, public_id):
 
 
 @require_POST
+@_limited("move", lambda request, message, public_id: _answer(request, public_id, message))
 def move(request, public_id):
     text = request.POST.get("move", "")
     ply = request.POST.get("ply", "")
@@ -203,19 +234,26 @@ rematch = _action(
 )
 
 
+def _chat_answer(request, notice: str, public_id: str) -> HttpResponse:
+    return HttpResponse(presenter.chat_html(_game(public_id), request.user, notice=notice))
+
+
 @require_POST
+@_limited("chat", _chat_answer)
 def post_chat(request, public_id):
     game = _game(public_id)
-    status = 200
     try:
         chat.post(game, request.user, request.POST.get("text", ""))
     except Refused as exc:
-        status = exc.status
         if not request.htmx:
             messages.error(request, exc.message)
+            return redirect(game)
+        response = _chat_answer(request, exc.message, public_id)
+        response.status_code = exc.status
+        return response
     if not request.htmx:
         return redirect(game)
-    return HttpResponse(presenter.chat_html(game, request.user), status=status)
+    return HttpResponse(presenter.chat_html(game, request.user))
 
 
 @require_POST
@@ -339,6 +377,7 @@ def profile(request, username):
 
 @login_required
 @require_POST
+@_limited("challenge")
 def challenge(request, username):
     """Challenge a player directly from their profile: a private game only they may join."""
     player = get_object_or_404(get_user_model(), username=username)
@@ -377,6 +416,7 @@ def decline(request, public_id):
 
 @login_required
 @require_POST
+@_limited("report")
 def open_dispute(request, public_id):
     game = _game(public_id)
     form = DisputeForm(request.POST)
@@ -398,6 +438,7 @@ def open_dispute(request, public_id):
 
 @login_required
 @require_POST
+@_limited("report")
 def dispute_statement(request, pk):
     dispute = get_object_or_404(Dispute.objects.select_related("game"), pk=pk)
     form = StatementForm(request.POST)
@@ -442,6 +483,7 @@ def player_settings(request):
     return render(request, "play/settings.html", {"form": form, "profile": profile})
 
 
+@_limited("signup")
 def signup(request):
     form = SignupForm(request.POST or None)
     next_url = request.POST.get("next") or request.GET.get("next") or ""

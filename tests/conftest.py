@@ -1,4 +1,5 @@
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
 from play import games
@@ -10,6 +11,7 @@ def _forget_what_was_drawn():
     """Each test starts with empty per-process caches, as a freshly started server does."""
     yield
     LRU.forget_all()
+    cache.clear()
 
 
 @pytest.fixture

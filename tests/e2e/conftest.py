@@ -99,6 +99,7 @@ def server(tmp_path_factory):
         "DJANGO_SETTINGS_MODULE": "imperia_site.settings",
         "IMPERIA_VAR_DIR": str(var),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "RATE_LIMIT_SCALE": "1000",  # every test's browser comes from 127.0.0.1
     }
     SERVER_ENV.update(env)
     proc, url = serve(env, var)

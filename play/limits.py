@@ -1,0 +1,78 @@
+"""Rate limits: how often one player, and one address, may do a thing in a window of time.
+
+Counted in the cache (per process on one server, Redis when several share it), in fixed
+windows. A limit stops floods and scripts; a person playing, chatting or challenging at a
+human pace never meets one.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+
+from play.errors import Refused
+
+
+@dataclass(frozen=True)
+class Limit:
+    what: str  # how the refusal names the action: "moves", "messages", ...
+    per_user: int | None  # in one window, for one logged-in player (None: no such limit)
+    per_address: int  # in one window, for one client address
+    seconds: int  # the window
+
+
+LIMITS = {
+    "move": Limit("moves", 60, 240, 60),
+    "chat": Limit("chat messages", 12, 40, 60),
+    "challenge": Limit("new games and challenges", 30, 60, 3600),
+    "report": Limit("reports and statements", 10, 30, 3600),
+    "signup": Limit("sign-ups", None, 5, 3600),
+}
+
+
+class Limited(Refused):
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message, 429)
+        self.retry_after = retry_after
+
+
+def check(action: str, request) -> None:
+    """Count this request against the action's limits; Limited (429) once one is spent."""
+    limit, scale = LIMITS[action], settings.RATE_LIMIT_SCALE
+    if scale <= 0:
+        return
+    now = time.time()
+    window = int(now // limit.seconds)
+    retry_after = int((window + 1) * limit.seconds - now) + 1
+    counted = [("address", client_address(request), limit.per_address)]
+    if limit.per_user is not None and request.user.is_authenticated:
+        counted.append(("user", str(request.user.pk), limit.per_user))
+    for kind, who, allowed in counted:
+        key = f"limit:{action}:{kind}:{who}:{window}"
+        cache.add(key, 0, limit.seconds + 1)
+        try:
+            count = cache.incr(key)
+        except ValueError:  # the entry expired between add and incr: a new window
+            count = 1
+            cache.set(key, count, limit.seconds + 1)
+        if count > allowed * scale:
+            whose = "from your address" if kind == "address" else "from you"
+            raise Limited(
+                f"Too many {limit.what} {whose} just now: try again in {_wait(retry_after)}.",
+                retry_after,
+            )
+
+
+def client_address(request) -> str:
+    """The client's address as the server saw it (behind a proxy, daphne --proxy-headers
+    puts the forwarded address here)."""
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+def _wait(seconds: int) -> str:
+    if seconds < 90:
+        return f"{seconds} seconds"
+    return f"{round(seconds / 60)} minutes"

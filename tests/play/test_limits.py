@@ -1,0 +1,80 @@
+"""Rate limits: per player and per address, a 429 that says how long to wait, nothing done."""
+
+import pytest
+
+from play import limits
+from play.limits import Limit
+from play.models import ChatMessage, Game, Move
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def tight(settings, monkeypatch):
+    """The real limits, scaled to 1, with small counts so a test can spend them."""
+    settings.RATE_LIMIT_SCALE = 1
+
+    def limit(action, per_user, per_address):
+        what = limits.LIMITS[action].what
+        monkeypatch.setitem(limits.LIMITS, action, Limit(what, per_user, per_address, 60))
+
+    return limit
+
+
+def test_moves_past_the_players_limit_are_429_with_the_board_and_not_played(
+    tight, active_game, client_of, ann, bob
+):
+    tight("move", 1, 100)
+    url = f"/g/{active_game.public_id}/move/"
+    assert client_of(ann).post(url, {"move": "d3d4", "ply": "0"}, **HTMX).status_code == 200
+    white, black = client_of(ann), client_of(bob)
+    assert black.post(url, {"move": "e7e5", "ply": "1"}, **HTMX).status_code == 200
+    response = white.post(url, {"move": "c3c4", "ply": "2"}, **HTMX)
+    assert response.status_code == 429
+    html = response.content.decode()
+    assert "Too many moves from you just now: try again in" in html and 'id="live"' in html
+    assert int(response["Retry-After"]) <= 61
+    assert Move.objects.filter(game=active_game).count() == 2
+
+
+def test_the_address_limit_counts_every_player_behind_it(tight, active_game, client_of, ann, bob):
+    tight("chat", 100, 2)
+    url = f"/g/{active_game.public_id}/chat/"
+    assert client_of(ann).post(url, {"text": "hello"}, **HTMX).status_code == 200
+    assert client_of(bob).post(url, {"text": "hi"}, **HTMX).status_code == 200
+    response = client_of(bob).post(url, {"text": "again"}, **HTMX)
+    assert response.status_code == 429
+    assert "Too many chat messages from your address" in response.content.decode()
+    assert ChatMessage.objects.count() == 2
+    # Another address is counted on its own.
+    other = client_of(bob).post(url, {"text": "from home"}, REMOTE_ADDR="10.0.0.9", **HTMX)
+    assert other.status_code == 200
+
+
+def test_sign_ups_challenges_and_reports_get_a_429_page(tight, active_game, client, client_of, ann):
+    for action in ("signup", "challenge", "report"):
+        tight(action, 0, 0)
+    signup = client.post("/signup/", {"username": "cy", "password1": "x", "password2": "x"})
+    new = client_of(ann).post("/new/", {"game": "empress"})
+    report = client_of(ann).post(f"/g/{active_game.public_id}/dispute/", {"category": "rules"})
+    for response, what in ((signup, "sign-ups"), (new, "new games"), (report, "reports")):
+        assert response.status_code == 429
+        html = response.content.decode()
+        assert "<h1>Too many requests</h1>" in html and f"Too many {what}" in html
+    assert Game.objects.count() == 1
+
+
+def test_a_new_window_allows_again(tight, active_game, client_of, ann, monkeypatch):
+    tight("chat", 1, 100)
+    url, ann_client = f"/g/{active_game.public_id}/chat/", client_of(ann)
+    assert ann_client.post(url, {"text": "one"}, **HTMX).status_code == 200
+    assert ann_client.post(url, {"text": "two"}, **HTMX).status_code == 429
+    later = limits.time.time() + 61
+    monkeypatch.setattr(limits.time, "time", lambda: later)
+    assert ann_client.post(url, {"text": "three"}, **HTMX).status_code == 200
+
+
+def test_reading_is_never_limited(tight, active_game, client_of, ann):
+    tight("move", 0, 0)
+    assert client_of(ann).get(f"/g/{active_game.public_id}/").status_code == 200
