@@ -1,0 +1,122 @@
+"""Every endpoint, given a malformed, oversized or wrong-method request, answers 4xx with a
+message a person can read, and changes nothing. Never a 500."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from play import disputes
+from play.models import ChatMessage, Game, Move
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+# Every address that changes something, by its path under /g/<id>/ (or its own).
+GAME_POSTS = [
+    "move", "join", "resign", "setup", "charge", "flag", "give-time", "rematch", "chat",
+    "dispute", "abort", "draw", "decline",
+]  # fmt: skip
+READ_ONLY = ["", "live/", "record/"]
+
+JUNK = [
+    {},
+    {"move": "", "ply": ""},
+    {"move": "\x00\x01", "ply": "-1"},
+    {"move": "d3d4", "ply": "99999999999999999999999"},
+    {"move": "é" * 5000, "ply": "0", "action": "👑" * 500},
+    {"action": "nonsense", "part": "zz", "a": "z9", "b": "\u202e", "arrangement": "x" * 3000},
+    {"text": "", "category": "nope", "ply": "abc", "statement": "x" * 5000},
+    {"game": "chess", "side": "purple", "listing": "everyone", "time_control": "1+-1"},
+]
+
+
+def assert_explained(response, *codes):
+    assert response.status_code in codes, (response.status_code, response.content[:300])
+    if response.status_code >= 400:
+        assert len(response.content.decode().strip()) > 20, "a 4xx must say what went wrong"
+
+
+@pytest.fixture
+def player(active_game, client_of, ann):
+    return client_of(ann)
+
+
+def test_posts_given_a_get_are_405_and_say_which_method(player, active_game):
+    for name in GAME_POSTS:
+        response = player.get(f"/g/{active_game.public_id}/{name}/")
+        assert_explained(response, 405)
+        assert "takes POST requests only" in response.content.decode()
+    for path in ("/new/", "/@/ann/challenge/", "/disputes/1/statement/", "/logout/"):
+        assert_explained(player.get(path), 405)
+
+
+def test_pages_given_a_post_are_405(player, active_game):
+    for path in ["/", f"/g/{active_game.public_id}/", f"/g/{active_game.public_id}/live/",
+                 f"/g/{active_game.public_id}/record/", "/@/ann/", "/rules/empress/"]:  # fmt: skip
+        assert_explained(player.post(path), 405)
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "form"])
+def test_junk_to_every_post_is_4xx_or_a_page_never_a_500(player, active_game, htmx):
+    """(Some junk is a valid request: a resignation takes no fields.)"""
+    headers = HTMX if htmx else {}
+    for name in GAME_POSTS:
+        for data in JUNK:
+            response = player.post(f"/g/{active_game.public_id}/{name}/", data, **headers)
+            assert_explained(response, 200, 302, 400, 403, 404, 409)
+    for path in ("/new/", "/@/bob/challenge/", "/import/", "/settings/", "/signup/"):
+        for data in JUNK:
+            assert_explained(player.post(path, data, **headers), 200, 302, 400, 403, 404)
+    assert not Move.objects.exists()
+
+
+def test_unknown_games_disputes_players_and_invitations_are_404_with_a_message(player):
+    for path in ("/g/NoSuchGame/", "/g/NoSuchGame/live/", "/g/x/record/", "/@/nobody/",
+                 "/invite/not-a-token", "/rules/chess/", "/g/" + "z" * 3000 + "/"):  # fmt: skip
+        response = player.get(path)
+        assert_explained(response, 404)
+        assert "Not found" in response.content.decode()
+    for name in GAME_POSTS:
+        assert_explained(player.post(f"/g/NoSuchGame/{name}/", {"move": "d3d4"}, **HTMX), 404)
+    assert_explained(player.post("/disputes/999999/statement/", {"statement": "x"}), 404)
+
+
+def test_junk_query_strings_are_harmless(player, active_game):
+    base = f"/g/{active_game.public_id}"
+    for path in (f"{base}/live/?select=zz99&pick=%00", f"{base}/live/?select=" + "a1" * 2000,
+                 "/?seeks=abc&turn=-5&waiting=99999999999", f"{base}/record/?format=evil",
+                 "/notifications/?page=%ff"):  # fmt: skip
+        assert_explained(player.get(path), 200, 400, 404)
+
+
+def test_an_oversized_request_is_refused_before_it_is_read(player, active_game, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    big = {"move": "d3d4", "ply": "0", "pad": "x" * 20_000}
+    response = player.post(f"/g/{active_game.public_id}/move/", big, **HTMX)
+    assert_explained(response, 400, 413)
+    response = player.post(f"/g/{active_game.public_id}/chat/", {"text": "x" * 20_000}, **HTMX)
+    assert_explained(response, 400, 413)
+    assert not Move.objects.exists() and not ChatMessage.objects.exists()
+
+
+def test_a_statement_on_someone_elses_dispute_is_refused_with_a_reason(
+    active_game, ann, make_user, client_of
+):
+    dispute = disputes.report(active_game, ann, "rules", "He moved twice.")
+    stranger = client_of(make_user("cy"))
+    response = stranger.post(f"/disputes/{dispute.pk}/statement/", {"statement": "me too"})
+    assert response.status_code in (302, 403)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    data=st.dictionaries(
+        st.sampled_from(["move", "ply", "action", "text", "part", "a", "b"]),
+        st.text(max_size=40),
+        max_size=4,
+    ),
+    name=st.sampled_from(GAME_POSTS),
+)
+def test_fuzzed_forms_never_break_a_game_action(active_game, client_of, ann, data, name):
+    response = client_of(ann).post(f"/g/{active_game.public_id}/{name}/", data, **HTMX)
+    assert_explained(response, 200, 302, 400, 403, 404, 409)
