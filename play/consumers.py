@@ -104,7 +104,7 @@ class PingConsumer(WebsocketConsumer):
 
     def receive(self, text_data=None, bytes_data=None):
         async_to_sync(self.channel_layer.send)(
-            self.channel_name, {"type": "pong", "text": text_data or ""}
+            self.channel_name, {"type": "pong", "text": (text_data or "")[:64]}
         )
 
     def pong(self, event):

@@ -1,0 +1,140 @@
+"""Races: requests that arrive together resolve to one consistent result.
+
+Real threads, each with its own database connection, released together by a barrier; this
+file runs on SQLite in `make test` and on PostgreSQL in `make test-distributed`.
+"""
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from play import clocks, games, offers, sweeper
+from play.games import rebuild
+from play.models import Game, Move, Notification
+
+pytestmark = pytest.mark.django_db(transaction=True)
+HTMX = {"HTTP_HX_REQUEST": "true"}
+ROUNDS = 6  # each race run a few times, so that each side gets to win
+
+
+def together(*actions):
+    """Run the actions at once on their own threads; their results (or exceptions), in order."""
+    barrier = threading.Barrier(len(actions))
+
+    def run(action):
+        try:
+            barrier.wait()
+            return action()
+        except Exception as exc:  # noqa: BLE001 - the race's loser may be refused
+            return exc
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(len(actions)) as pool:
+        return list(pool.map(run, actions))
+
+
+def consistent(game: Game) -> Game:
+    """The game agrees with its move log (rules, positions, hash chain), as verify_games checks."""
+    game.refresh_from_db()
+    rebuild(game)
+    assert game.ply == Move.objects.filter(game=game).count()
+    return game
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_fifty_identical_move_submissions_make_exactly_one_move(active_game, ann):
+    clients = [logged_in(ann) for _ in range(50)]
+    url = f"/g/{active_game.public_id}/move/"
+    answers = together(
+        *(lambda c=c: c.post(url, {"move": "d3d4", "ply": "0"}, **HTMX) for c in clients)
+    )
+    codes = sorted(a.status_code for a in answers)
+    assert codes == [200] + [409] * 49, codes
+    assert all(
+        "old board" in a.content.decode() or "too late" in a.content.decode()
+        for a in answers
+        if a.status_code == 409
+    )
+    assert consistent(active_game).ply == 1
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_a_move_against_a_resignation(ann, bob, round_):
+    game = games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
+    together(
+        lambda: logged_in(ann).post(
+            f"/g/{game.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX
+        ),
+        lambda: games.resign(game, bob),
+    )
+    game = consistent(game)
+    # Whichever came first, Black resigned: White wins, and the move counts only if it was first.
+    assert (game.status, game.winner, game.reason) == ("finished", 0, "resign")
+    assert game.ply in (0, 1)
+    over = Notification.objects.filter(game=game, kind=Notification.Kind.OVER)
+    assert over.count() == 2  # one "game over" each, never two endings
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_a_move_against_the_acceptance_of_the_movers_draw_offer(ann, bob, round_):
+    game = games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
+    offers.act(game, ann, "offer")
+    together(
+        lambda: logged_in(ann).post(
+            f"/g/{game.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX
+        ),
+        lambda: offers.act(game, bob, "accept"),
+    )
+    game = consistent(game)
+    assert (game.status, game.winner, game.reason) == ("finished", None, "agreement")
+    assert game.ply in (0, 1)
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_a_move_against_the_draw_it_declines(ann, bob, round_):
+    """bob offered; ann moving instead of answering lets the offer lapse, so her move and her
+    own acceptance race: one of them wins, never both."""
+    game = games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
+    offers.act(game, bob, "offer")
+    results = together(
+        lambda: logged_in(ann).post(
+            f"/g/{game.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX
+        ),
+        lambda: offers.act(game, ann, "accept"),
+    )
+    game = consistent(game)
+    if game.status == "finished":  # the acceptance was first: the move came too late
+        assert (game.reason, game.ply, results[0].status_code) == ("agreement", 0, 409)
+    else:  # the move was first: the offer lapsed, the acceptance was refused
+        assert (game.ply, game.status) == (1, "active")
+        assert "no draw offer" in str(results[1])
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_a_move_against_its_own_timeout(ann, bob, clock, round_):
+    tc = {"kind": "live", "minutes": 1, "increment": 0}
+    game = games.join(games.create(ann, "empire-chess", "white", "seek", None, tc), bob)
+    games_moves = [("d3d4", ann), ("e7e5", bob)]
+    for ply, (text, who) in enumerate(games_moves):
+        logged_in(who).post(f"/g/{game.public_id}/move/", {"move": text, "ply": str(ply)})
+    clock.advance(minutes=2)  # White's minute is gone as her move arrives
+    results = together(
+        lambda: logged_in(ann).post(
+            f"/g/{game.public_id}/move/", {"move": "c3c4", "ply": "2"}, **HTMX
+        ),
+        lambda: sweeper.expire_clocks(clocks.now()),
+    )
+    game = consistent(game)
+    assert (game.status, game.winner, game.reason, game.ply) == ("finished", 1, "timeout", 2)
+    assert results[0].status_code == 409
+    over = Notification.objects.filter(game=game, kind=Notification.Kind.OVER)
+    assert over.count() == 2
