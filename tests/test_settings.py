@@ -2,9 +2,12 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBE = (
@@ -54,3 +57,54 @@ def test_postgres_and_redis_from_the_environment(tmp_path):
     # Sessions cached in Redis, so that a logout on one server is seen by the others.
     assert cache == "django.core.cache.backends.redis.RedisCache" and threads == 4
     assert debug is True and key == "from-the-environment"
+
+
+def test_the_production_settings_pass_the_deploy_check(tmp_path):
+    """`manage.py check --deploy` is clean with what the README's production layout sets."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DEBUG")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="imperia_site.settings",
+        IMPERIA_VAR_DIR=str(tmp_path),
+        SECRET_KEY="k" * 20 + "-a-long-random-production-secret-0123456789",
+        ALLOWED_HOSTS="imperia.example",
+        CSRF_TRUSTED_ORIGINS="https://imperia.example",
+        HTTPS="1",
+        EMAIL_HOST="smtp.imperia.example",
+    )
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
+
+
+def test_no_secret_is_in_the_repository():
+    """The secret key, databases and environment files stay out of git; nothing tracked outside
+    the tests (whose players have made-up passwords) looks like a key or a password."""
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    files = listed.stdout.split()
+    assert not [f for f in files if f.startswith("var/") or f.endswith((".sqlite3", ".env"))]
+    assert not [f for f in files if "secret_key" in f or f.endswith((".pem", ".key"))]
+    suspicious = re.compile(
+        r"-----BEGIN [A-Z ]*PRIVATE KEY-----|SECRET_KEY\s*=\s*['\"]|(?:PASSWORD|TOKEN)\s*=\s*['\"][^'\"]{8,}"
+    )
+    found = []
+    for name in files:
+        path = ROOT / name
+        if not name.startswith("tests/") and path.suffix in (
+            ".py",
+            ".md",
+            ".txt",
+            ".toml",
+            ".ini",
+            ".cfg",
+            ".sh",
+            ".html",
+            ".js",
+        ):
+            text = path.read_text(errors="replace")
+            found += [f"{name}: {m.group(0)[:40]}" for m in suspicious.finditer(text)]
+    assert not found
