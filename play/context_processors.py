@@ -1,3 +1,5 @@
+from django.contrib.auth.models import AnonymousUser
+
 import rules
 from play import clocks, dashboard
 
@@ -7,6 +9,8 @@ def games(request):
     page's clocks count down against the server's, not the device's)."""
     return {
         "all_games": rules.games(),
-        "counts": dashboard.counts(request.user),
+        # No user yet when a request is refused before authentication (a bad Host header):
+        # its error page must still render.
+        "counts": dashboard.counts(getattr(request, "user", AnonymousUser())),
         "server_now_ms": int(clocks.now().timestamp() * 1000),
     }
