@@ -120,3 +120,18 @@ def test_a_statement_on_someone_elses_dispute_is_refused_with_a_reason(
 def test_fuzzed_forms_never_break_a_game_action(active_game, client_of, ann, data, name):
     response = client_of(ann).post(f"/g/{active_game.public_id}/{name}/", data, **HTMX)
     assert_explained(response, 200, 302, 400, 403, 404, 409)
+
+
+def test_bodies_that_are_not_forms_are_refused_or_ignored(player, active_game):
+    url = f"/g/{active_game.public_id}/move/"
+    bodies = [
+        ("multipart/form-data; boundary=xyz", b"--xyz\r\ngarbage without headers\r\n--"),
+        ("multipart/form-data", b"no boundary at all"),
+        ("application/x-www-form-urlencoded", b"move=%ff%fe%00&ply=%zz"),
+        ("application/json", b'{"move": "d3d4", "ply": 0}'),
+        ("text/plain; charset=bogus-charset", b"move=d3d4"),
+    ]
+    for content_type, body in bodies:
+        response = player.generic("POST", url, body, content_type=content_type, **HTMX)
+        assert_explained(response, 400, 409)
+    assert not Move.objects.exists()
