@@ -34,9 +34,8 @@ def test_pages_and_refusals_come_through():
     assert foreign["status"] == 400 and b"Bad request" in foreign["body"]
 
 
-def test_a_worker_keeps_its_database_connection_between_requests(settings):
-    settings.DATABASES["default"]["CONN_MAX_AGE"] = 600
-    connection.settings_dict["CONN_MAX_AGE"] = 600
+def test_a_worker_keeps_its_database_connection_between_requests(monkeypatch):
+    monkeypatch.setitem(connection.settings_dict, "CONN_MAX_AGE", 600)  # as in production
     handler = PooledHTTPHandler(1)
     seen = []
 
@@ -55,5 +54,12 @@ def test_a_worker_keeps_its_database_connection_between_requests(settings):
             assert (await fetch_page.get_response(timeout=10))["status"] == 200
             seen.append(await loop.run_in_executor(handler.pool, connection_id))
 
+    def close():
+        from django.db import connection as worker_connection
+
+        worker_connection.close()
+
     asyncio.run(twice())
+    handler.pool.submit(close).result()  # the test database must be droppable afterwards
+    handler.pool.shutdown()
     assert seen[0] == seen[1]
