@@ -73,27 +73,30 @@ def _load(public_id) -> Game | None:
     )
 
 
-class PlayerConsumer(WebsocketConsumer):
-    """A logged-in player's own socket, on every page: the bell and the "your turn" count."""
+class PlayerConsumer(AsyncWebsocketConsumer):
+    """A logged-in player's own socket, on every page: the bell and the "your turn" count.
+    Async like the game socket: only counting and drawing the bell takes a thread."""
 
-    def connect(self):
+    async def connect(self):
         user = self.scope["user"]
         if not user.is_authenticated:
-            self.close(code=4403)
+            await self.close(code=4403)
             return
         self.group = user_group(user.pk)
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
-        self.bell_update({})
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.bell_update({})
 
-    def disconnect(self, code):
+    async def disconnect(self, code):
         if hasattr(self, "group"):
-            async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    def bell_update(self, event):
+    async def bell_update(self, event):
+        await self.send(text_data=await database_sync_to_async(self._bell)())
+
+    def _bell(self) -> str:
         counts = dashboard.counts(self.scope["user"])
-        html = render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})
-        self.send(text_data=html)
+        return render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})
 
 
 class PingConsumer(WebsocketConsumer):
