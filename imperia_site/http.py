@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 
@@ -12,6 +13,8 @@ from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
 from django.http import FileResponse
 from django.urls import set_script_prefix
+
+from play import live
 
 
 class PooledHTTPHandler(ASGIHandler):
@@ -24,10 +27,14 @@ class PooledHTTPHandler(ASGIHandler):
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="http")
+        self.loop = None
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             raise ValueError(f"Django serves HTTP here, not {scope['type']}.")
+        if self.loop is None:  # the views' pushes are delivered by this loop
+            self.loop = asyncio.get_running_loop()
+            live.serve_from(self.loop)
         try:
             body = await self.read_body(receive)
         except RequestAborted:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 
-from play import clocks
+from play import clocks, live
 from play.errors import Refused
-from play.live import group_name
 from play.models import ChatMessage, Game
 
 LIMIT = 500
@@ -23,9 +20,7 @@ def post(game: Game, user, text: str) -> ChatMessage:
         raise Refused(f"Keep it under {LIMIT} characters.")
     message = ChatMessage.objects.create(game=game, user=user, text=text, created_at=clocks.now())
     transaction.on_commit(
-        lambda: async_to_sync(get_channel_layer().group_send)(
-            group_name(game.public_id), {"type": "chat.update"}
-        )
+        lambda: live.send(live.group_name(game.public_id), {"type": "chat.update"})
     )
     return message
 

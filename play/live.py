@@ -1,18 +1,55 @@
-"""Pushing game changes to the browsers watching them (Channels groups)."""
+"""Pushing changes to the browsers watching them (Channels groups)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+log = logging.getLogger("imperia.live")
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def serve_from(loop: asyncio.AbstractEventLoop) -> None:
+    """The server's event loop, which delivers what the views' threads send (set by
+    imperia_site/http.py)."""
+    global _server_loop
+    _server_loop = loop
 
 
 def group_name(public_id: str) -> str:
     return f"game-{public_id}"
 
 
+def send(group: str, event: dict) -> None:
+    """Hand an event to every socket in the group. From a view's thread under the server the
+    event loop delivers it while the view goes on answering (a thread waiting for the loop
+    is a thread not serving the next request); elsewhere (commands, tests) it is delivered
+    before this returns."""
+    layer, loop = get_channel_layer(), _server_loop
+    if loop is None or not loop.is_running() or _on_loop(loop):
+        async_to_sync(layer.group_send)(group, event)
+        return
+    future = asyncio.run_coroutine_threadsafe(layer.group_send(group, event), loop)
+    future.add_done_callback(_log_failure)
+
+
 def broadcast(game, rendered: dict | None = None) -> None:
     """Tell every socket on this game that it changed. `rendered` carries fragments already
     drawn for some seats (as "0", "1"); the other sockets draw their own, once per view."""
-    layer = get_channel_layer()
     event = {"type": "game.update", "revision": game.revision, "rendered": rendered or {}}
-    async_to_sync(layer.group_send)(group_name(game.public_id), event)
+    send(group_name(game.public_id), event)
+
+
+def _on_loop(loop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+def _log_failure(future) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.warning("a push was not delivered: %r", future.exception())

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import logging
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
 
-from play import clocks
+from play import clocks, live
 from play.models import Delivery, Notification, Profile
 
 log = logging.getLogger("imperia.notify")
@@ -54,7 +52,7 @@ def tell(user, kind: str, text: str, game=None) -> Notification:
 
 def push(user_id: int) -> None:
     """Tell the player's open pages to redraw the bell."""
-    async_to_sync(get_channel_layer().group_send)(user_group(user_id), {"type": "bell.update"})
+    live.send(user_group(user_id), {"type": "bell.update"})
 
 
 def send_digests(at=None) -> int:

@@ -20,3 +20,23 @@ def test_an_expired_message_is_swept_at_the_next_sweep_not_at_every_send():
 
     kept_between_sweeps, kept_after_sweep = asyncio.run(scenario())
     assert kept_between_sweeps and not kept_after_sweep
+
+
+def test_a_push_from_a_views_thread_is_delivered_by_the_servers_loop():
+    """The view's thread hands the event over and goes on; the loop delivers it."""
+    from channels.layers import get_channel_layer
+
+    from play import live
+
+    async def scenario():
+        layer, loop = get_channel_layer(), asyncio.get_running_loop()
+        channel = await layer.new_channel()
+        await layer.group_add("watchers", channel)
+        live.serve_from(loop)
+        try:
+            await loop.run_in_executor(None, live.send, "watchers", {"type": "game.update"})
+            return await asyncio.wait_for(layer.receive(channel), 5)
+        finally:
+            live.serve_from(None)
+
+    assert asyncio.run(scenario())["type"] == "game.update"
