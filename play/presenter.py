@@ -27,7 +27,7 @@ def view_related() -> tuple:
     return (seats, "offers", "disputes__rulings")
 
 
-_DRAWN = LRU(1024)  # (public id, revision, seat) -> the #live fragment
+_DRAWN = LRU(2048)  # (public id, revision, seat or "moves") -> a fragment
 
 
 def seat_index(game: Game, user) -> int | None:
@@ -163,7 +163,7 @@ def _play(game: Game, seat, selected, pick) -> dict:
         "rematch_game": (offers.accepted_rematch(game) or Offer()).result_game
         if game.is_over
         else None,
-        "move_rows": _rows(moves),
+        "move_list": _move_list(game, moves),
         "status": _status(game, seat, to_move, marks.check),
         "phase": None if game.is_over or game.status == "open" else game_rules.phase(state),
         "offer": standing,
@@ -399,6 +399,16 @@ def _caption(game_rules, bottom: int, check: str | None) -> str:
     if check:
         text += f", king on {check} in check"
     return text
+
+
+def _move_list(game: Game, moves) -> str:
+    """The move list of this revision, drawn once for every perspective (long in Empire)."""
+    key = (game.public_id, game.revision, "moves")
+    html = _DRAWN.get(key)
+    if html is None:
+        html = render_to_string("play/partials/moves.html", {"move_rows": _rows(moves)})
+        _DRAWN.put(key, html)
+    return html
 
 
 def _rows(moves) -> list[tuple[int, str, str]]:
