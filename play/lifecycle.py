@@ -13,6 +13,7 @@ from play.models import Game, Notification
 
 Kind = Notification.Kind
 _PLAYED = LRU(1024)  # (public id, revision) -> (moves, rules state)
+_LATEST = LRU(1024)  # public id -> the latest (moves, rules state) this process knows
 
 
 def state_of(game: Game, moves=None) -> rules.State:
@@ -33,18 +34,37 @@ def moves_and_state(game: Game) -> tuple[list, rules.State]:
     key = (game.public_id, game.revision)
     found = _PLAYED.get(key)
     if found is None:
-        moves = list(game.moves.all())
-        found = (moves, state_of(game, moves))
+        found = _catch_up(game)
+        moves = found[0]
         # Read outside the game's lock, a move committed between the game row and its moves
         # shows as a ply count that disagrees: use it, but do not keep it under this revision.
         if len(moves) == game.ply and (not moves or moves[-1].ply == game.ply):
             _PLAYED.put(key, found)
+            _LATEST.put(game.public_id, found)
     return found
 
 
 def remember(game: Game, moves: list, state: rules.State) -> None:
     """The moves and state of a revision just committed, so that no one reads them back."""
     _PLAYED.put((game.public_id, game.revision), (moves, state))
+    _LATEST.put(game.public_id, (moves, state))
+
+
+def _catch_up(game: Game) -> tuple[list, rules.State]:
+    """From the database: only the moves after the last one this process knows, when it is
+    still there (another server played them, or nothing is known: all of them). Replaying
+    every stored position is O(plies): 0.14 s at ply 900 of Empire."""
+    known = _LATEST.get(game.public_id)
+    if known is not None and known[0] and len(known[0]) <= game.ply:
+        moves, state = known
+        last = moves[-1]
+        newer = list(game.moves.filter(ply__gte=last.ply))
+        if newer and newer[0].pk == last.pk and newer[0].hash == last.hash:  # not rewound
+            added = newer[1:]
+            after = [m.position_after for m in added]
+            return [*moves, *added], game.rules.extend(state, after, game.options)
+    moves = list(game.moves.all())
+    return moves, state_of(game, moves)
 
 
 def begin_play(game: Game, at) -> None:

@@ -93,8 +93,12 @@ class Game:
         """
         if not texts:
             raise ValueError("Nothing to resume from.")
-        state = self.with_options(self.parse(texts[0]), options)
-        for text in texts[1:]:
+        return self.extend(self.with_options(self.parse(texts[0]), options), texts[1:], options)
+
+    def extend(self, state: State, texts: list[str], options=None) -> State:
+        """`state` carried on through the positions after later moves, as `resume` would
+        have it: a game known up to some ply catches up without reading its start again."""
+        for text in texts:
             nxt = self.with_options(self.parse(text), options)
             state = replace(nxt, history=self.next_history(state, nxt))
         return state
