@@ -94,9 +94,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # Worker threads that run the HTTP views, each with its own database connection. SQLite takes
 # one writer at a time, and Python one thread at a time: a second thread there only adds
-# waiting for locks (bench/live.py). PostgreSQL's waits on the network can overlap.
+# waiting for locks. With PostgreSQL two overlap their waits on the database; four starve the
+# event loop that carries the sockets (bench/live.py: p99 0.3 s with two, 1.1 s with four).
 SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
-HTTP_THREADS = int(os.environ.get("HTTP_THREADS", "1" if SQLITE else "4"))
+HTTP_THREADS = int(os.environ.get("HTTP_THREADS", "1" if SQLITE else "2"))
 
 # Sessions are read from the cache on every request, and from the database only on a miss.
 # Several servers share Redis for both, so that a logout anywhere is a logout everywhere.
