@@ -20,14 +20,15 @@ class GameConsumer(AsyncWebsocketConsumer):
     the views; only a board not drawn yet for this socket's view is drawn here."""
 
     async def connect(self):
-        public_id = self.scope["url_route"]["kwargs"]["public_id"]
-        first = await database_sync_to_async(self._first_message)(public_id)
+        self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
+        self.group = group_name(self.public_id)
+        # In the group before the board is read: a move committed after the read is pushed
+        # after this first message, never lost between the two.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        first = await database_sync_to_async(self._first_message)(self.public_id)
         if first is None:
             await self.close(code=4404)
             return
-        self.public_id = public_id
-        self.group = group_name(public_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         # One message with the board and the chat: all a reconnecting page may have missed.
         await self.send(text_data=first)

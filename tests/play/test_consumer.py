@@ -95,3 +95,24 @@ async def test_anonymous_visitors_have_no_player_socket():
     )
     connected, code = await socket.connect()
     assert not connected and code == 4403
+
+
+async def test_a_move_made_while_a_socket_connects_still_reaches_it(game, ann, bob, monkeypatch):
+    """The board is read as the socket connects; a move committed just after that read must
+    still be pushed to it, not fall between the read and the joining of the game's group."""
+    from play.consumers import GameConsumer
+
+    read = GameConsumer._first_message
+
+    def read_then_a_move_lands(self, public_id):
+        first = read(self, public_id)
+        if not getattr(read_then_a_move_lands, "done", False):
+            read_then_a_move_lands.done = True
+            moves.submit(game.public_id, ann, "d3d4", 0)
+        return first
+
+    monkeypatch.setattr(GameConsumer, "_first_message", read_then_a_move_lands)
+    socket = await connect(game, bob)
+    assert 'data-ply="0"' in await socket.receive_from()
+    assert 'data-ply="1"' in await socket.receive_from(timeout=5)
+    await socket.disconnect()
