@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import TemplateDoesNotExist, get_template
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
@@ -37,16 +37,26 @@ from play.errors import Refused
 from play.forms import DisputeForm, ImportForm, NewGameForm, SettingsForm, SignupForm, StatementForm
 from play.models import Dispute, Game, Notification
 
+NO_GAME = "There is no game at this address: check the link."
+
+
+def _found(queryset, missing: str, **lookup):
+    """The one object the address names, or a 404 saying in words what is missing."""
+    try:
+        return queryset.get(**lookup)
+    except queryset.model.DoesNotExist:
+        raise Http404(missing) from None
+
 
 def _game(public_id: str) -> Game:
-    return get_object_or_404(
-        Game.objects.prefetch_related(*presenter.view_related()), public_id=public_id
+    return _found(
+        Game.objects.prefetch_related(*presenter.view_related()), NO_GAME, public_id=public_id
     )
 
 
 def _target(public_id: str) -> Game:
     """The game a POST acts on: its row alone, for the service locks and reloads it."""
-    return get_object_or_404(Game, public_id=public_id)
+    return _found(Game.objects, NO_GAME, public_id=public_id)
 
 
 def _answer(request, public_id: str, notice: str | None = None, status: int = 200, alerts=()):
@@ -149,7 +159,7 @@ def game_page(request, public_id):
     game = _game(public_id)
     seat = presenter.seat_index(game, request.user)
     if game.listing == Game.Listing.INVITE and game.status == Game.Status.OPEN and seat is None:
-        raise Http404("No such game.")  # a private invitation is reached by its link only
+        raise Http404(NO_GAME)  # a private invitation is reached by its link only
     invite_url = None
     if seat is not None and game.listing == Game.Listing.INVITE and game.status == Game.Status.OPEN:
         invite_url = request.build_absolute_uri(f"/invite/{game.invite_token}")
@@ -197,7 +207,7 @@ def move(request, public_id):
     try:
         game = moves.submit(public_id, request.user, text, int(ply) if ply else None)
     except Game.DoesNotExist:
-        raise Http404("No such game.") from None
+        raise Http404(NO_GAME) from None
     except Refused as exc:
         return _answer(request, public_id, exc.message, exc.status)
     # The mover's board was drawn as the move was published: answer with it as it is.
@@ -316,7 +326,11 @@ def join(request, public_id):
 
 
 def invite(request, token):
-    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), invite_token=token)
+    game = _found(
+        Game.objects.prefetch_related("seats__user"),
+        "This invitation link is not valid: check it with the player who sent it.",
+        invite_token=token,
+    )
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"/login/?next=/invite/{token}")
@@ -362,7 +376,9 @@ def import_record(request):
 
 @require_GET
 def profile(request, username):
-    player = get_object_or_404(get_user_model(), username=username)
+    player = _found(
+        get_user_model().objects, f"There is no player called {username}.", username=username
+    )
     played = (
         Game.objects.filter(seats__user=player)
         .filter(~Q(status=Game.Status.OPEN) | Q(listing=Game.Listing.SEEK))
@@ -380,7 +396,9 @@ def profile(request, username):
 @_limited("challenge")
 def challenge(request, username):
     """Challenge a player directly from their profile: a private game only they may join."""
-    player = get_object_or_404(get_user_model(), username=username)
+    player = _found(
+        get_user_model().objects, f"There is no player called {username}.", username=username
+    )
     form = NewGameForm(request.POST)
     if player == request.user:
         messages.error(request, "Challenge someone else.")
@@ -440,7 +458,7 @@ def open_dispute(request, public_id):
 @require_POST
 @_limited("report")
 def dispute_statement(request, pk):
-    dispute = get_object_or_404(Dispute.objects.select_related("game"), pk=pk)
+    dispute = _found(Dispute.objects.select_related("game"), "There is no such dispute.", pk=pk)
     form = StatementForm(request.POST)
     if form.is_valid():
         try:
@@ -506,5 +524,5 @@ def rules_page(request, slug):
         game_rules = rules.get(slug)
         template = get_template(f"rules/{slug}.html")
     except (ValueError, TemplateDoesNotExist):
-        raise Http404("No such game.") from None
+        raise Http404(f"Imperia has no game called {slug}.") from None
     return HttpResponse(template.render({"game": game_rules}, request))

@@ -76,6 +76,11 @@ def test_unknown_games_disputes_players_and_invitations_are_404_with_a_message(p
         response = player.get(path)
         assert_explained(response, 404)
         assert "Not found" in response.content.decode()
+    for path, says in (("/g/NoSuchGame/", "There is no game at this address"),
+                       ("/@/nobody/", "There is no player called nobody"),
+                       ("/invite/not-a-token", "This invitation link is not valid"),
+                       ("/rules/chess/", "Imperia has no game called chess")):  # fmt: skip
+        assert says in player.get(path).content.decode()
     for name in GAME_POSTS:
         assert_explained(player.post(f"/g/NoSuchGame/{name}/", {"move": "d3d4"}, **HTMX), 404)
     assert_explained(player.post("/disputes/999999/statement/", {"statement": "x"}), 404)
