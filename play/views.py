@@ -84,17 +84,19 @@ def _limited(action: str, fragment=None):
                     limits.check(action, request)
                 except limits.Limited as exc:
                     if request.htmx and fragment:
-                        response = fragment(request, exc.message, **kwargs)
-                        response.status_code = 429
-                    else:
-                        response = render(request, "429.html", {"message": exc.message}, status=429)
-                    response["Retry-After"] = str(exc.retry_after)
-                    return response
+                        return _too_many(fragment(request, exc.message, **kwargs), exc)
+                    return _too_many(render(request, "429.html", {"message": exc.message}), exc)
             return view(request, *args, **kwargs)
 
         return limited_view
 
     return decorate
+
+
+def _too_many(response, exc: limits.Limited):
+    response.status_code = 429
+    response["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 def _page(request, queryset, name: str, per_page: int = 20):
@@ -134,9 +136,15 @@ def lobby(request):
 
 @login_required
 @require_POST
-@_limited("challenge")
 def new_game(request):
     form = NewGameForm(request.POST)
+    try:
+        limits.check("challenge", request)
+    except limits.Limited as exc:  # the form comes back as it was typed, with the wait
+        form.add_error(None, exc.message)
+        return _too_many(
+            render(request, "play/lobby.html", {"form": form, "games": rules.games()}), exc
+        )
     if not form.is_valid():
         return render(
             request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400
@@ -501,21 +509,23 @@ def player_settings(request):
     return render(request, "play/settings.html", {"form": form, "profile": profile})
 
 
-@_limited("signup")
 def signup(request):
     form = SignupForm(request.POST or None)
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
         next_url = ""
+    context = {"form": form, "next": next_url, "heading": "Sign up"}
+    if request.method == "POST":
+        try:
+            limits.check("signup", request)
+        except limits.Limited as exc:  # the form comes back as it was typed, with the wait
+            form.add_error(None, exc.message)
+            return _too_many(render(request, "registration/signup.html", context), exc)
     if request.method == "POST" and form.is_valid():
         login(request, form.save())
         return redirect(next_url or "lobby")
-    return render(
-        request,
-        "registration/signup.html",
-        {"form": form, "next": next_url, "heading": "Sign up"},
-        status=400 if form.errors else 200,
-    )
+    status = 400 if form.errors else 200
+    return render(request, "registration/signup.html", context, status=status)
 
 
 @require_GET

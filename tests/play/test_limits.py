@@ -54,17 +54,27 @@ def test_the_address_limit_counts_every_player_behind_it(tight, active_game, cli
     assert other.status_code == 200
 
 
-def test_sign_ups_challenges_and_reports_get_a_429_page(tight, active_game, client, client_of, ann):
-    for action in ("signup", "challenge", "report"):
+def test_reports_get_a_429_page(tight, active_game, client_of, ann):
+    tight("report", 0, 0)
+    response = client_of(ann).post(
+        f"/g/{active_game.public_id}/dispute/", {"category": "rules", "statement": "x"}
+    )
+    assert response.status_code == 429
+    html = response.content.decode()
+    assert "<h1>Too many requests</h1>" in html and "Too many reports" in html
+
+
+def test_sign_up_and_new_game_forms_come_back_as_typed_with_the_wait(tight, client, client_of, ann):
+    for action in ("signup", "challenge"):
         tight(action, 0, 0)
-    signup = client.post("/signup/", {"username": "cy", "password1": "x", "password2": "x"})
-    new = client_of(ann).post("/new/", {"game": "empress"})
-    report = client_of(ann).post(f"/g/{active_game.public_id}/dispute/", {"category": "rules"})
-    for response, what in ((signup, "sign-ups"), (new, "new games"), (report, "reports")):
-        assert response.status_code == 429
-        html = response.content.decode()
-        assert "<h1>Too many requests</h1>" in html and f"Too many {what}" in html
-    assert Game.objects.count() == 1
+    signup = client.post("/signup/", {"username": "cyrus", "password1": "x", "password2": "x"})
+    new = client_of(ann).post("/new/", {"game": "empress", "side": "black"})
+    for response, what in ((signup, "sign-ups"), (new, "new games")):
+        assert response.status_code == 429 and int(response["Retry-After"]) <= 61
+        assert f"Too many {what}" in response.content.decode()
+    assert 'value="cyrus"' in signup.content.decode()
+    assert 'value="black" required id="id_side_1" checked' in new.content.decode()
+    assert Game.objects.count() == 0
 
 
 def test_a_new_window_allows_again(tight, active_game, client_of, ann, monkeypatch):
