@@ -34,18 +34,16 @@ def tell(user, kind: str, text: str, game=None) -> Notification:
     transaction.on_commit(lambda: push(user.pk))
     deliveries = [Delivery(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)]
     profile = profile_of(user)
-    email = None
     if not profile.email_enabled:
-        email = Delivery.Status.SKIPPED, "email turned off in the player's settings"
+        skipped = "email turned off in the player's settings"
+        deliveries.append(_delivery(note, Delivery.Status.SKIPPED, skipped))
     elif not user.email:
-        email = Delivery.Status.SKIPPED, "no email address"
+        deliveries.append(_delivery(note, Delivery.Status.SKIPPED, "no email address"))
     elif kind == Kind.YOUR_TURN:
-        email = Delivery.Status.QUEUED, f"for the digest (every {profile.digest_hours} h)"
+        digest = f"for the digest (every {profile.digest_hours} h)"
+        deliveries.append(_delivery(note, Delivery.Status.QUEUED, digest))
     else:
         transaction.on_commit(lambda: _mail(user, note.text, _body([note]), [note]))
-    if email:
-        status, detail = email
-        deliveries.append(_delivery(note, status, detail))
     Delivery.objects.bulk_create(deliveries)
     return note
 
