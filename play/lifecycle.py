@@ -39,13 +39,13 @@ def moves_and_state(game: Game) -> tuple[list, rules.State]:
         # Read outside the game's lock, a move committed between the game row and its moves
         # shows as a ply count that disagrees: use it, but do not keep it under this revision.
         if len(moves) == game.ply and (not moves or moves[-1].ply == game.ply):
-            _PLAYED.put(key, found)
-            _LATEST.put(game.public_id, found)
+            remember(game, *found)
     return found
 
 
 def remember(game: Game, moves: list, state: rules.State) -> None:
-    """The moves and state of a revision just committed, so that no one reads them back."""
+    """The moves and state of the game's revision (one just committed, or just read), so that
+    no one here reads them back."""
     _PLAYED.put((game.public_id, game.revision), (moves, state))
     _LATEST.put(game.public_id, (moves, state))
 
