@@ -118,7 +118,14 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Django's default of 300 entries is 100 players' sessions and rate-limit counters: past
+    # it, sessions fall out of the cache and are read from the database on every request.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 200_000},
+        }
+    }
     CHANNEL_LAYERS = {"default": {"BACKEND": "play.layers.InMemoryChannelLayer"}}
 
 AUTH_PASSWORD_VALIDATORS = [
