@@ -54,19 +54,21 @@ def check(action: str, request) -> None:
     if limit.per_user is not None and request.user.is_authenticated:
         counted.append(("user", str(request.user.pk), limit.per_user))
     for kind, who, allowed in counted:
-        key = f"limit:{action}:{kind}:{who}:{window}"
-        cache.add(key, 0, limit.seconds + 1)
-        try:
-            count = cache.incr(key)
-        except ValueError:  # the entry expired between add and incr: a new window
-            count = 1
-            cache.set(key, count, limit.seconds + 1)
+        count = _count(f"limit:{action}:{kind}:{who}:{window}", limit.seconds + 1)
         if count > allowed * scale:
             whose = "from your address" if kind == "address" else "from you"
             raise Limited(
                 f"Too many {limit.what} {whose} just now: try again in {_wait(retry_after)}.",
                 retry_after,
             )
+
+
+def _count(key: str, timeout: int) -> int:
+    """Add one to a window's counter: one round trip to the cache, but for a window's first."""
+    try:
+        return cache.incr(key)
+    except ValueError:  # no counter yet: this is the first, unless another just started it
+        return 1 if cache.add(key, 1, timeout) else cache.incr(key)
 
 
 def client_address(request) -> str:
