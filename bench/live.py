@@ -9,8 +9,9 @@ Redis. With several servers the two players of a game sit on different ones, as 
 spreading connections would place them, so that every move crosses the channel layer. Players and games are created in
 the database directly; then every game is played with random legal moves by both sides, each
 after a think time, and each move is timed from its POST being sent to the opponent's socket
-receiving the new board. The floor is a bare websocket round trip through the same server
-and channel layer (ws/ping/), measured at the same time, under the same load.
+receiving the new board (the mover's HTTP answer and own socket are awaited too, and the
+answer's time printed on its own line). The floor is a bare websocket round trip through the
+same server and channel layer (ws/ping/), measured at the same time, under the same load.
 """
 
 import argparse
@@ -78,25 +79,26 @@ def make_players_and_games(count: int, slug: str):
     return out
 
 
-async def wait_for_ply(ws, ply: int) -> None:
+async def wait_for_ply(ws, ply: int) -> float:
+    """When (perf_counter) the socket received the board of this ply."""
     marker = f'data-ply="{ply}"'
     while True:
         message = await ws.receive_str()
         if marker in message:
-            return
+            return time.perf_counter()
 
 
-async def play_game(http, bases, slug, public_id, position, pair, moves, think, rtts, errors):
+async def play_game(http, bases, slug, public_id, position, pair, moves, think, timed, errors):
     """Play one game, each player on their own server (`bases`, one per seat); anything that
     goes wrong (a refused move, a socket closed, a timeout) is counted as an error and ends
     that game."""
     try:
-        await _play(http, bases, slug, public_id, position, pair, moves, think, rtts, errors)
+        await _play(http, bases, slug, public_id, position, pair, moves, think, timed, errors)
     except Exception as exc:  # noqa: BLE001 - whatever it was, the game failed: count it
         errors.append(f"{public_id}: {type(exc).__name__}")
 
 
-async def _play(http, bases, slug, public_id, position, pair, moves, think, rtts, errors):
+async def _play(http, bases, slug, public_id, position, pair, moves, think, timed, errors):
     import aiohttp
 
     import rules
@@ -126,14 +128,17 @@ async def _play(http, bases, slug, public_id, position, pair, moves, think, rtts
                 async with http.post(url, data=data, headers=headers) as response:
                     await response.read()
                     ok = response.status == 200
-                await asyncio.wait_for(arrival, timeout=10)
+                answered = time.perf_counter()
+                arrived = await asyncio.wait_for(arrival, timeout=10)
+                # The mover's own socket gets the new board too (for their other pages).
                 await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), timeout=10)
             except (TimeoutError, OSError, aiohttp.ClientError):
                 ok = False
             if not ok:
                 errors.append(move)
                 break
-            rtts.append((time.perf_counter() - start) * 1000)
+            timed["rtt"].append((arrived - start) * 1000)
+            timed["answer"].append((answered - start) * 1000)
             state = game_rules.play(state, move)
     finally:
         for ws in sockets:
@@ -157,7 +162,7 @@ async def pinger(http, base, stop, floors, think):
 async def run(urls, games, slug, moves, think, pingers):
     import aiohttp
 
-    rtts, errors, floors = [], [], []
+    timed, errors, floors = {"rtt": [], "answer": []}, [], []
     stop = asyncio.Event()
     connector = aiohttp.TCPConnector(limit=0)
     seated = [(urls[i % len(urls)], urls[(i + 1) % len(urls)]) for i in range(len(games))]
@@ -168,13 +173,13 @@ async def run(urls, games, slug, moves, think, pingers):
         ]
         await asyncio.gather(
             *(
-                play_game(http, bases, slug, g, pos, pair, moves, think, rtts, errors)
+                play_game(http, bases, slug, g, pos, pair, moves, think, timed, errors)
                 for (g, pos, pair), bases in zip(games, seated, strict=True)
             )
         )
         stop.set()
         await asyncio.gather(*pings)
-    return rtts, floors, errors
+    return timed, floors, errors
 
 
 def cpu_seconds(pid: int) -> float:
@@ -211,7 +216,7 @@ def main():
         games = make_players_and_games(args.games, args.game)
         began, client_before = time.perf_counter(), time.process_time()
         cpu_before = sum(cpu_seconds(proc.pid) for proc, _ in servers)
-        rtts, floors, errors = asyncio.run(
+        timed, floors, errors = asyncio.run(
             run(urls, games, args.game, args.moves, args.think, args.pingers)
         )
         seconds, client = time.perf_counter() - began, time.process_time() - client_before
@@ -220,6 +225,7 @@ def main():
         for proc, _ in servers:
             proc.terminate()
             proc.wait(timeout=10)
+    rtts = timed["rtt"]
     p50, p99, floor = (
         percentile(rtts, 0.5),
         percentile(rtts, 0.99),
@@ -239,6 +245,10 @@ def main():
             f"servers' CPU {cpu:.1f} s = {1000 * cpu / max(1, len(rtts)):.1f} ms per move; "
             f"this client's (same machine) {client:.1f} s"
         )
+    print(
+        f"the mover's HTTP answer: p50 {percentile(timed['answer'], 0.5):.1f} ms, "
+        f"p99 {percentile(timed['answer'], 0.99):.1f} ms"
+    )
     print(
         f"games={args.games} sockets={2 * args.games + args.pingers} moves={len(rtts)} "
         f"rtt_p50_ms={p50:.1f} rtt_p99_ms={p99:.1f} floor_p50_ms={floor:.1f} "

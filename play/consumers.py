@@ -38,6 +38,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def game_update(self, event):
+        if "to" in event and self.seat not in event["to"]:
+            return
         html = event.get("rendered", {}).get(str(self.seat))
         if html is None:
             html = await database_sync_to_async(self._draw)(event.get("revision", 0))

@@ -36,10 +36,13 @@ def send(group: str, event: dict) -> None:
     future.add_done_callback(_log_failure)
 
 
-def broadcast(game, rendered: dict | None = None) -> None:
-    """Tell every socket on this game that it changed. `rendered` carries fragments already
-    drawn for some seats (as "0", "1"); the other sockets draw their own, once per view."""
+def broadcast(game, rendered: dict | None = None, to: list | None = None) -> None:
+    """Tell the sockets on this game that it changed: all of them, or those of the seats in
+    `to` (None there: the spectators'). `rendered` carries fragments already drawn for some
+    seats (as "0", "1"); the other sockets draw their own, once per view."""
     event = {"type": "game.update", "revision": game.revision, "rendered": rendered or {}}
+    if to is not None:
+        event["to"] = to
     send(group_name(game.public_id), event)
 
 

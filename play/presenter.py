@@ -60,12 +60,14 @@ def out_of_band(html: str) -> str:
     return html.replace('<div id="live"', '<div id="live" hx-swap-oob="true"', 1)
 
 
-def publish(game: Game, first: int | None) -> None:
-    """After a move: draw each player's board once, the one now to move first, and push them
-    with the event; spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit.
+def publish(game: Game, first: int) -> None:
+    """After a move: the player now to move is sent their board as soon as it is drawn, before
+    anything else is done; then the mover's board goes to the mover's other pages, and the
+    spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit.
     `game` is as committed, loaded with `view_related()`."""
-    order = [first, 1 - first] if first is not None else [0, 1]
-    broadcast(game, {str(seat): live_html(game, seat) for seat in order})
+    broadcast(game, {str(first): live_html(game, first)}, to=[first])
+    other = 1 - first
+    broadcast(game, {str(other): live_html(game, other)}, to=[other, None])
 
 
 def _render(game: Game, seat, selected, notice, alerts, pick=None) -> str:

@@ -57,6 +57,24 @@ async def test_players_and_spectators_see_each_move_and_offer(game, ann, bob):
     await spectator.disconnect()
 
 
+async def test_after_a_move_each_socket_gets_one_board_drawn_for_its_own_view(game, ann, bob):
+    mover, opponent, spectator = (
+        await connect(game, ann),
+        await connect(game, bob),
+        await connect(game),
+    )
+    for socket in (mover, opponent, spectator):
+        await socket.receive_from()
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
+    assert "Your turn." in await opponent.receive_from()
+    assert "Waiting for Black." in await mover.receive_from()
+    html = await spectator.receive_from()
+    assert "Black to move." in html and "Your turn" not in html
+    for socket in (mover, opponent, spectator):
+        assert await socket.receive_nothing()
+        await socket.disconnect()
+
+
 async def test_a_reconnecting_socket_gets_what_it_missed_at_once(game, ann, bob):
     socket = await connect(game, bob)
     await socket.receive_from()

@@ -77,6 +77,30 @@ def test_a_move_costs_a_bounded_number_of_queries(
     assert not [q for q in queries if q["sql"].startswith('SELECT "play_move"')]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_opponents_board_is_sent_before_the_movers_is_drawn(
+    active_game, client_of, ann, monkeypatch
+):
+    from play import presenter
+
+    steps, draw, push = [], presenter._render, presenter.broadcast
+    monkeypatch.setattr(
+        presenter,
+        "_render",
+        lambda game, seat, *a: steps.append(f"draw {seat}") or draw(game, seat, *a),
+    )
+    monkeypatch.setattr(
+        presenter,
+        "broadcast",
+        lambda game, rendered, to: steps.append(f"send {to}") or push(game, rendered, to),
+    )
+    response = client_of(ann).post(
+        f"/g/{active_game.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX
+    )
+    assert steps == ["draw 1", "send [1]", "draw 0", "send [0, None]"]
+    assert "Waiting for Black." in response.content.decode()  # the mover's, drawn once
+
+
 def test_typed_san_move_is_accepted(active_game, client_of, ann):
     client_of(ann).post(f"/g/{active_game.public_id}/move/", {"move": "Sd4", "ply": "0"}, **HTMX)
     assert Move.objects.get(game=active_game).text == "d3d4"
