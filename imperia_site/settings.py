@@ -105,7 +105,7 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "imperia_site.cache.SharedRedisCache",
             "LOCATION": os.environ["REDIS_URL"],
         }
     }

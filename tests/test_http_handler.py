@@ -63,3 +63,28 @@ def test_a_worker_keeps_its_database_connection_between_requests(monkeypatch):
     handler.pool.submit(close).result()  # the test database must be droppable afterwards
     handler.pool.shutdown()
     assert seen[0] == seen[1]
+
+
+def test_requests_share_one_redis_connection_pool(settings):
+    """Each request is a new async context, where Django makes new cache objects: they must
+    not each open a new connection to Redis (imperia_site/cache.py)."""
+    from django.core.cache import caches
+
+    settings.CACHES = {
+        **settings.CACHES,
+        "shared": {
+            "BACKEND": "imperia_site.cache.SharedRedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",  # never connected to here
+        },
+    }
+    handler = PooledHTTPHandler(2)
+
+    async def requests():
+        async def one():
+            return await handler._in_pool(lambda: caches["shared"]._cache.get_client())
+
+        return await asyncio.gather(*(asyncio.create_task(one()) for _ in range(6)))
+
+    clients = asyncio.run(requests())
+    handler.pool.shutdown()
+    assert len({id(client.connection_pool) for client in clients}) == 1

@@ -55,7 +55,7 @@ def test_postgres_and_redis_from_the_environment(tmp_path):
     assert engine == "django.db.backends.postgresql"
     assert layer == "channels_redis.core.RedisChannelLayer"
     # Sessions cached in Redis, so that a logout on one server is seen by the others.
-    assert cache == "django.core.cache.backends.redis.RedisCache" and threads == 2
+    assert cache == "imperia_site.cache.SharedRedisCache" and threads == 2
     assert debug is True and key == "from-the-environment"
 
 
