@@ -5,6 +5,7 @@ Moves go through HTTP (one code path, CSRF-checked); the socket only listens."""
 from __future__ import annotations
 
 from asgiref.sync import async_to_sync
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer, WebsocketConsumer
 from django.template.loader import render_to_string
@@ -15,7 +16,20 @@ from play.models import Game
 from play.notify import user_group
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class ForwardWithoutThreadHop:
+    """Channels sends every message an async consumer handles through a worker thread first,
+    to close stale database connections: one shared thread, so every push to every socket
+    queued there. These consumers reach the database only through database_sync_to_async,
+    which closes them itself; a board drawn elsewhere is forwarded straight from the loop."""
+
+    async def dispatch(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class GameConsumer(ForwardWithoutThreadHop, AsyncWebsocketConsumer):
     """Async, so that forwarding a board drawn elsewhere never waits for the thread that runs
     the views; only a board not drawn yet for this socket's view is drawn here."""
 
@@ -76,7 +90,7 @@ def _load(public_id) -> Game | None:
     )
 
 
-class PlayerConsumer(AsyncWebsocketConsumer):
+class PlayerConsumer(ForwardWithoutThreadHop, AsyncWebsocketConsumer):
     """A logged-in player's own socket, on every page: the bell and the "your turn" count.
     Async like the game socket: only counting and drawing the bell takes a thread."""
 

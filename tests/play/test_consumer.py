@@ -134,3 +134,27 @@ async def test_a_move_made_while_a_socket_connects_still_reaches_it(game, ann, b
     assert 'data-ply="0"' in await socket.receive_from()
     assert 'data-ply="1"' in await socket.receive_from(timeout=5)
     await socket.disconnect()
+
+
+async def test_a_board_drawn_by_the_mover_is_forwarded_without_a_thread(game, bob, monkeypatch):
+    """Forwarding is the event loop's work alone: a thread hop per socket would queue every
+    push behind one worker thread."""
+    from asgiref.sync import SyncToAsync
+    from channels.layers import get_channel_layer
+
+    from play.live import group_name
+
+    socket = await connect(game, bob)
+    await socket.receive_from()
+    hops, call = [], SyncToAsync.__call__
+
+    async def counted(self, *args, **kwargs):
+        hops.append(self.func)
+        return await call(self, *args, **kwargs)
+
+    monkeypatch.setattr(SyncToAsync, "__call__", counted)
+    event = {"type": "game.update", "revision": 9, "rendered": {"1": '<div id="live">new'}}
+    await get_channel_layer().group_send(group_name(game.public_id), {**event, "to": [1]})
+    assert "new" in await socket.receive_from()
+    assert hops == []
+    await socket.disconnect()
