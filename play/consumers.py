@@ -4,10 +4,9 @@ Moves go through HTTP (one code path, CSRF-checked); the socket only listens."""
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer, WebsocketConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
 from play import dashboard, presenter
@@ -116,16 +115,13 @@ class PlayerConsumer(ForwardWithoutThreadHop, AsyncWebsocketConsumer):
         return render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})
 
 
-class PingConsumer(WebsocketConsumer):
-    """Echo through the channel layer: the floor a pushed board cannot beat (bench/live.py)."""
+class PingConsumer(ForwardWithoutThreadHop, AsyncWebsocketConsumer):
+    """Echo through the channel layer: the floor a pushed board cannot beat (bench/live.py).
+    Async like the game socket, so that it costs what forwarding a board costs and no more."""
 
-    def connect(self):
-        self.accept()
+    async def receive(self, text_data=None, bytes_data=None):
+        pong = {"type": "pong", "text": (text_data or "")[:64]}
+        await self.channel_layer.send(self.channel_name, pong)
 
-    def receive(self, text_data=None, bytes_data=None):
-        async_to_sync(self.channel_layer.send)(
-            self.channel_name, {"type": "pong", "text": (text_data or "")[:64]}
-        )
-
-    def pong(self, event):
-        self.send(text_data=event["text"])
+    async def pong(self, event):
+        await self.send(text_data=event["text"])

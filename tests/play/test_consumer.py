@@ -158,3 +158,15 @@ async def test_a_board_drawn_by_the_mover_is_forwarded_without_a_thread(game, bo
     assert "new" in await socket.receive_from()
     assert hops == []
     await socket.disconnect()
+
+
+async def test_the_ping_socket_echoes_through_the_channel_layer_at_most_64_characters():
+    socket = WebsocketCommunicator(
+        application, "/ws/ping/", headers=[(b"origin", b"http://127.0.0.1")]
+    )
+    assert (await socket.connect())[0]
+    await socket.send_to(text_data="ping")
+    assert await socket.receive_from() == "ping"
+    await socket.send_to(text_data="x" * 1000)
+    assert await socket.receive_from() == "x" * 64
+    await socket.disconnect()
