@@ -1,9 +1,11 @@
-"""Django's Redis cache, with one connection pool per process."""
+"""The caches: Django's, with counters that expire (the rate limits' windows) and, on Redis,
+one connection pool per process."""
 
 from __future__ import annotations
 
 import threading
 
+from django.core.cache.backends import locmem
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.utils.functional import cached_property
 
@@ -11,7 +13,24 @@ _clients: dict[str, RedisCacheClient] = {}
 _lock = threading.Lock()
 
 
-class SharedRedisCache(RedisCache):
+class Counting:
+    def count(self, keys: list[str], timeout: int) -> list[int]:
+        """Add one to each counter, started at 1 and kept `timeout` seconds when it is new;
+        their new values."""
+        return [self._count_one(key, timeout) for key in keys]
+
+    def _count_one(self, key: str, timeout: int) -> int:
+        try:
+            return self.incr(key)
+        except ValueError:  # no counter yet: this is the first, unless another just started it
+            return 1 if self.add(key, 1, timeout) else self.incr(key)
+
+
+class LocMemCache(Counting, locmem.LocMemCache):
+    """One process's memory."""
+
+
+class SharedRedisCache(Counting, RedisCache):
     """Django makes a cache object per thread and per async context, and each its own pool of
     connections. Under daphne every request is a new context, so every request opened a new
     connection to Redis (and asked the server's version). redis-py's pools are thread-safe:
@@ -24,3 +43,12 @@ class SharedRedisCache(RedisCache):
             if key not in _clients:
                 _clients[key] = self._class(self._servers, **self._options)
             return _clients[key]
+
+    def count(self, keys: list[str], timeout: int) -> list[int]:
+        """In one round trip (Django's incr takes two per key, add one more)."""
+        pipeline = self._cache.get_client(write=True).pipeline(transaction=False)
+        for key in keys:
+            key = self.make_and_validate_key(key)
+            pipeline.incr(key)
+            pipeline.expire(key, timeout, nx=True)  # the window's first count starts its clock
+        return pipeline.execute()[::2]

@@ -122,7 +122,7 @@ else:
     # it, sessions fall out of the cache and are read from the database on every request.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "BACKEND": "imperia_site.cache.LocMemCache",
             "OPTIONS": {"MAX_ENTRIES": 200_000},
         }
     }

@@ -1,7 +1,7 @@
 """Rate limits: how often one player, and one address, may do a thing in a window of time.
 
 Counted in the cache (per process on one server, Redis when several share it), in fixed
-windows. A limit stops floods and scripts; a person playing, chatting or challenging at a
+windows (imperia_site/cache.py counts). A limit stops floods and scripts; a person playing, chatting or challenging at a
 human pace never meets one.
 """
 
@@ -53,22 +53,16 @@ def check(action: str, request) -> None:
     counted = [("address", client_address(request), limit.per_address)]
     if limit.per_user is not None and request.user.is_authenticated:
         counted.append(("user", str(request.user.pk), limit.per_user))
-    for kind, who, allowed in counted:
-        count = _count(f"limit:{action}:{kind}:{who}:{window}", limit.seconds + 1)
+    keys = [f"limit:{action}:{kind}:{who}:{window}" for kind, who, _ in counted]
+    for (kind, _, allowed), count in zip(
+        counted, cache.count(keys, limit.seconds + 1), strict=True
+    ):
         if count > allowed * scale:
             whose = "from your address" if kind == "address" else "from you"
             raise Limited(
                 f"Too many {limit.what} {whose} just now: try again in {_wait(retry_after)}.",
                 retry_after,
             )
-
-
-def _count(key: str, timeout: int) -> int:
-    """Add one to a window's counter: one round trip to the cache, but for a window's first."""
-    try:
-        return cache.incr(key)
-    except ValueError:  # no counter yet: this is the first, unless another just started it
-        return 1 if cache.add(key, 1, timeout) else cache.incr(key)
 
 
 def client_address(request) -> str:

@@ -41,7 +41,7 @@ def test_embedded_defaults(tmp_path):
     assert layer == "play.layers.InMemoryChannelLayer"
     assert debug is False
     assert key == (tmp_path / "secret_key").read_text()
-    assert cache == "django.core.cache.backends.locmem.LocMemCache" and threads == 1
+    assert cache == "imperia_site.cache.LocMemCache" and threads == 1
 
 
 def test_postgres_and_redis_from_the_environment(tmp_path):
