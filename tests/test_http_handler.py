@@ -88,3 +88,4 @@ def test_requests_share_one_redis_connection_pool(settings):
     clients = asyncio.run(requests())
     handler.pool.shutdown()
     assert len({id(client.connection_pool) for client in clients}) == 1
+    assert len({id(client) for client in clients}) == 1
