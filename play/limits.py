@@ -1,8 +1,8 @@
 """Rate limits: how often one player, and one address, may do a thing in a window of time.
 
-Counted in the cache (per process on one server, Redis when several share it), in fixed
-windows (imperia_site/cache.py counts). A limit stops floods and scripts; a person playing, chatting or challenging at a
-human pace never meets one.
+Counted in the cache (per process on one server, Redis when several share it; counters in
+imperia_site/cache.py), in fixed windows. A limit stops floods and scripts; a person playing,
+chatting or challenging at a human pace never meets one.
 """
 
 from __future__ import annotations
