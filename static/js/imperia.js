@@ -36,6 +36,23 @@
     connection("Could not reach the server: nothing was played. Check your connection and try again.");
   });
 
+  // An older board never replaces a newer one: the answer to a click and a socket's push
+  // can cross on the way (every change to a game raises its revision).
+  function older(board, target) {
+    if (!board || !target || target.id !== "live" || !target.dataset.revision) return false;
+    var revision = board.getAttribute("data-revision");
+    return revision !== null && +revision < +target.dataset.revision;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "live") return;
+    var answer = document.createElement("template");
+    answer.innerHTML = event.detail.serverResponse || "";
+    if (older(answer.content.firstElementChild, event.detail.target)) event.detail.shouldSwap = false;
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (older(event.detail.fragment.firstElementChild, event.detail.target)) event.detail.shouldSwap = false;
+  });
+
   // Boards of intersections (Empire): a click is placed on the nearest point, read off the
   // picture's geometry, and posted like any other move.
   function columnName(x) {
