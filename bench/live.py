@@ -57,7 +57,8 @@ def make_players_and_games(count: int, slug: str):
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.backends.db import SessionStore
 
-    from play import games
+    from play import games, setup
+    from play.models import Game
 
     User = get_user_model()
     run = secrets.token_hex(3)
@@ -75,6 +76,11 @@ def make_players_and_games(count: int, slug: str):
             cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={csrf}"
             pair.append((user, {"Cookie": cookie, "X-CSRFToken": csrf}))
         game = games.join(games.create(pair[0][0], slug, "white", "seek"), pair[1][0])
+        if game.status == Game.Status.SETUP:  # players who arrange their pieces: at random
+            for user, _ in pair:  # the second dealt clear of the first, once submitted
+                setup.randomize(Game.objects.get(pk=game.pk), user)
+                setup.submit(game, user)
+            game = Game.objects.get(pk=game.pk)
         out.append((game.public_id, game.position, pair))
     return out
 
