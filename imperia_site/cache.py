@@ -13,7 +13,9 @@ _clients: dict[str, RedisCacheClient] = {}
 _lock = threading.Lock()
 
 
-class Counting:
+class LocMemCache(locmem.LocMemCache):
+    """One process's memory."""
+
     def count(self, keys: list[str], timeout: int) -> list[int]:
         """Add one to each counter, started at 1 and kept `timeout` seconds when it is new;
         their new values."""
@@ -24,10 +26,6 @@ class Counting:
             return self.incr(key)
         except ValueError:  # no counter yet: this is the first, unless another just started it
             return 1 if self.add(key, 1, timeout) else self.incr(key)
-
-
-class LocMemCache(Counting, locmem.LocMemCache):
-    """One process's memory."""
 
 
 class _Client(RedisCacheClient):
@@ -46,7 +44,7 @@ class _Client(RedisCacheClient):
         return client
 
 
-class SharedRedisCache(Counting, RedisCache):
+class SharedRedisCache(RedisCache):
     """Django makes a cache object per thread and per async context, and each its own pool of
     connections. Under daphne every request is a new context, so every request opened a new
     connection to Redis (and asked the server's version). redis-py's pools are thread-safe:
@@ -61,7 +59,8 @@ class SharedRedisCache(Counting, RedisCache):
             return _clients[key]
 
     def count(self, keys: list[str], timeout: int) -> list[int]:
-        """In one round trip (Django's incr takes two per key, add one more)."""
+        """As LocMemCache.count, in one round trip (Django's incr takes two per key, add one
+        more)."""
         pipeline = self._cache.get_client(write=True).pipeline(transaction=False)
         for key in keys:
             key = self.make_and_validate_key(key)
