@@ -21,8 +21,7 @@ run: install
 	@echo "Imperia runs on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	@echo "First run? Make an admin account:  $(BIN)/python manage.py createsuperuser"
 	@echo ""
-	@trap 'kill 0' INT TERM EXIT; \
-	$(BIN)/python manage.py sweep & \
+	@$(BIN)/python manage.py sweep & trap "kill $$! 2>/dev/null" EXIT; trap "exit 130" INT TERM; \
 	$(BIN)/daphne -b $(HOST) -p $(PORT) imperia_site.asgi:application
 
 chromium:
