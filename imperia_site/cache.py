@@ -35,12 +35,16 @@ class _Client(RedisCacheClient):
     def __init__(self, servers, **options):
         super().__init__(servers, **options)
         self._clients = {}
+        self._making = threading.Lock()
 
     def get_client(self, key=None, *, write=False):
-        pool = self._get_connection_pool(write)
-        client = self._clients.get(id(pool))
-        if client is None:
-            client = self._clients[id(pool)] = self._client(connection_pool=pool)
+        # Django's pool making is not thread-safe: two first requests at once would each make
+        # a pool, and one would be lost with its connections.
+        with self._making:
+            pool = self._get_connection_pool(write)
+            client = self._clients.get(id(pool))
+            if client is None:
+                client = self._clients[id(pool)] = self._client(connection_pool=pool)
         return client
 
 

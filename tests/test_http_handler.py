@@ -65,10 +65,22 @@ def test_a_worker_keeps_its_database_connection_between_requests(monkeypatch):
     assert seen[0] == seen[1]
 
 
-def test_requests_share_one_redis_connection_pool(settings):
+def test_requests_share_one_redis_connection_pool(settings, monkeypatch):
     """Each request is a new async context, where Django makes new cache objects: they must
-    not each open a new connection to Redis (imperia_site/cache.py)."""
+    not each open a new connection to Redis (imperia_site/cache.py), even when the first
+    requests arrive together."""
+    import time
+
+    import redis
     from django.core.cache import caches
+
+    make_pool = redis.ConnectionPool.from_url.__func__
+
+    def slowly(cls, *args, **kwargs):
+        time.sleep(0.05)  # so the pool's first makers overlap
+        return make_pool(cls, *args, **kwargs)
+
+    monkeypatch.setattr(redis.ConnectionPool, "from_url", classmethod(slowly))
 
     settings.CACHES = {
         **settings.CACHES,
