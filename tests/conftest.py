@@ -1,5 +1,7 @@
 import pytest
+from asgiref.sync import SyncToAsync
 from django.core.cache import cache
+from django.db import connections
 from django.test import Client
 
 from play import games
@@ -12,6 +14,15 @@ def _forget_what_was_drawn():
     yield
     LRU.forget_all()
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _close_the_socket_tests_connections():
+    """Channels' test communicators switch off its closing of database connections while they
+    run, so a socket test leaves one open in the thread that ran its consumers' queries (and
+    PostgreSQL then refuses to drop the test database)."""
+    yield
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result()
 
 
 @pytest.fixture

@@ -17,12 +17,12 @@ def session_cookie(user) -> bytes:
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
-async def connect(game, user=None):
+async def connect(game, user=None, timeout=1):
     headers = [(b"origin", b"http://127.0.0.1")]
     if user is not None:
         headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
     communicator = WebsocketCommunicator(application, f"/ws/g/{game.public_id}/", headers=headers)
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout)
     assert connected
     return communicator
 
