@@ -63,4 +63,4 @@ async def test_a_crowd_on_one_game_does_not_starve_another(ann, bob, make_user, 
     assert 'data-ply="1"' in html
     received = await asyncio.gather(*(s.receive_from(timeout=10) for s in crowd))
     assert all("<span>Sd4</span>" in h for h in received)
-    await asyncio.gather(*(s.disconnect() for s in [*crowd, watcher]))
+    await asyncio.gather(*(s.disconnect(timeout=10) for s in [*crowd, watcher]))
