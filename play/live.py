@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent import futures
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 log = logging.getLogger("imperia.live")
 _server_loop: asyncio.AbstractEventLoop | None = None
+# How long a view's thread waits for the loop to take a prompt push: past it, it goes on.
+PROMPT_WAIT = 0.05
 
 
 def serve_from(loop: asyncio.AbstractEventLoop) -> None:
@@ -23,27 +26,35 @@ def group_name(public_id: str) -> str:
     return f"game-{public_id}"
 
 
-def send(group: str, event: dict) -> None:
+def send(group: str, event: dict, *, promptly: bool = False) -> None:
     """Hand an event to every socket in the group. From a view's thread under the server the
     event loop delivers it while the view goes on answering (a thread waiting for the loop
     is a thread not serving the next request); elsewhere (commands, tests) it is delivered
-    before this returns."""
+    before this returns. A `promptly` event is one a player is waiting for: the thread waits
+    until the loop has taken it, since a thread that went straight on drawing would keep
+    Python's lock and the loop would wait for it (bench/live.py: 2 ms at the median, 6 at
+    the 90th percentile)."""
     layer, loop = get_channel_layer(), _server_loop
     if loop is None or not loop.is_running() or _on_loop(loop):
         async_to_sync(layer.group_send)(group, event)
         return
     future = asyncio.run_coroutine_threadsafe(layer.group_send(group, event), loop)
     future.add_done_callback(_log_failure)
+    if promptly:
+        futures.wait([future], timeout=PROMPT_WAIT)
 
 
-def broadcast(game, rendered: dict | None = None, to: list | None = None) -> None:
+def broadcast(
+    game, rendered: dict | None = None, to: list | None = None, *, promptly: bool = False
+) -> None:
     """Tell the sockets on this game that it changed: all of them, or those of the seats in
     `to` (None there: the spectators'). `rendered` carries fragments already drawn for some
-    seats (as "0", "1"); the other sockets draw their own, once per view."""
+    seats (as "0", "1"); the other sockets draw their own, once per view. `promptly`: as in
+    send()."""
     event = {"type": "game.update", "revision": game.revision, "rendered": rendered or {}}
     if to is not None:
         event["to"] = to
-    send(group_name(game.public_id), event)
+    send(group_name(game.public_id), event, promptly=promptly)
 
 
 def _on_loop(loop) -> bool:

@@ -65,7 +65,7 @@ def publish(game: Game, first: int) -> None:
     anything else is done; then the mover's board goes to the mover's other pages, and the
     spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit.
     `game` is as committed, loaded with `view_related()`."""
-    broadcast(game, {str(first): live_html(game, first)}, to=[first])
+    broadcast(game, {str(first): live_html(game, first)}, to=[first], promptly=True)
     other = 1 - first
     broadcast(game, {str(other): live_html(game, other)}, to=[other, None])
 

@@ -2,6 +2,7 @@
 
 import asyncio
 import time
+from functools import partial
 
 from play.layers import InMemoryChannelLayer
 
@@ -40,3 +41,34 @@ def test_a_push_from_a_views_thread_is_delivered_by_the_servers_loop():
             live.serve_from(None)
 
     assert asyncio.run(scenario())["type"] == "game.update"
+
+
+def test_a_push_a_player_waits_for_is_taken_by_the_loop_before_the_view_goes_on(monkeypatch):
+    """A prompt push: the view's thread waits for the loop to hand the event over, instead of
+    going on drawing while the loop waits for Python's lock."""
+    from play import live
+
+    class SlowLayer:
+        handed = []
+
+        async def group_send(self, group, event):
+            await asyncio.sleep(0.01)
+            self.handed.append(event["type"])
+
+    layer = SlowLayer()
+    monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
+
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        live.serve_from(loop)
+        try:
+            handed_when_the_view_went_on = []
+            for promptly in (False, True):
+                send = partial(live.send, "watchers", {"type": str(promptly)}, promptly=promptly)
+                await loop.run_in_executor(None, send)
+                handed_when_the_view_went_on.append(list(layer.handed))
+            return handed_when_the_view_went_on
+        finally:
+            live.serve_from(None)
+
+    assert asyncio.run(scenario()) == [[], ["False", "True"]]

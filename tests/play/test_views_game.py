@@ -92,12 +92,14 @@ def test_the_opponents_board_is_sent_before_the_movers_is_drawn(
     monkeypatch.setattr(
         presenter,
         "broadcast",
-        lambda game, rendered, to: steps.append(f"send {to}") or push(game, rendered, to),
+        lambda game, rendered, to, promptly=False: (
+            steps.append(f"send {to}" + " promptly" * promptly) or push(game, rendered, to)
+        ),
     )
     response = client_of(ann).post(
         f"/g/{active_game.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX
     )
-    assert steps == ["draw 1", "send [1]", "draw 0", "send [0, None]"]
+    assert steps == ["draw 1", "send [1] promptly", "draw 0", "send [0, None]"]
     assert "Waiting for Black." in response.content.decode()  # the mover's, drawn once
 
 
