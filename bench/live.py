@@ -1,7 +1,7 @@
 """The live move round trip, over real HTTP and websockets. Prints numbers; asserts nothing.
 
     .venv/bin/python bench/live.py [--games 100] [--moves 20] [--game empire-chess]
-                                   [--servers N | --url URL ...]
+                                   [--servers N | --url URL ...] [--trace]
 
 Without --url it starts daphne on a fresh folder (SQLite and the in-memory channel layer, or
 PostgreSQL / Redis when DATABASE_URL / REDIS_URL are set); --servers starts several sharing
@@ -12,6 +12,9 @@ after a think time, and each move is timed from its POST being sent to the oppon
 receiving the new board (the mover's HTTP answer and own socket are awaited too, and the
 answer's time printed on its own line). The floor is a bare websocket round trip through the
 same server and channel layer (ws/ping/), measured at the same time, under the same load.
+
+--trace serves bench/traced.py instead, which marks the stages of every move in the servers,
+and prints where the round trip goes, stage by stage.
 """
 
 import argparse
@@ -38,7 +41,7 @@ def django_setup(var: str) -> None:
     django.setup()
 
 
-def start_servers(var: str, count: int) -> list[tuple[subprocess.Popen, str]]:
+def start_servers(var: str, count: int, trace: str | None) -> list[tuple[subprocess.Popen, str]]:
     from tests.e2e.conftest import serve, start_daphne
 
     env = {
@@ -47,8 +50,12 @@ def start_servers(var: str, count: int) -> list[tuple[subprocess.Popen, str]]:
         "DJANGO_SETTINGS_MODULE": "imperia_site.settings",
         "RATE_LIMIT_SCALE": "1000",  # 200 players, all from this one address
     }
-    first = serve(env, Path(var))
-    return [first] + [start_daphne(env, Path(var) / f"server{i}.log") for i in range(1, count)]
+    app = "imperia_site.asgi:application"
+    if trace:
+        env["IMPERIA_TRACE"], app = trace, "bench.traced:application"
+    first = serve(env, Path(var), app)
+    logs = [Path(var) / f"server{i}.log" for i in range(1, count)]
+    return [first] + [start_daphne(env, log, app) for log in logs]
 
 
 def make_players_and_games(count: int, slug: str):
@@ -145,6 +152,8 @@ async def _play(http, bases, slug, public_id, position, pair, moves, think, time
                 break
             timed["rtt"].append((arrived - start) * 1000)
             timed["answer"].append((answered - start) * 1000)
+            timed["marks"] += [("posted", f"{public_id}:{ply + 1}", start)]
+            timed["marks"] += [("received", f"{public_id}:{ply + 1}", arrived)]
             state = game_rules.play(state, move)
     finally:
         for ws in sockets:
@@ -168,7 +177,7 @@ async def pinger(http, base, stop, floors, think):
 async def run(urls, games, slug, moves, think, pingers):
     import aiohttp
 
-    timed, errors, floors = {"rtt": [], "answer": []}, [], []
+    timed, errors, floors = {"rtt": [], "answer": [], "marks": []}, [], []
     stop = asyncio.Event()
     connector = aiohttp.TCPConnector(limit=0)
     seated = [(urls[i % len(urls)], urls[(i + 1) % len(urls)]) for i in range(len(games))]
@@ -194,6 +203,36 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+STAGES = [  # (from, to, what happens between)
+    ("posted", "arrived", "HTTP in: the client's request parsed by daphne"),
+    ("arrived", "submit", "a worker thread free; Django's middleware; the view"),
+    ("submit", "locked", "the game row locked, with what its boards show"),
+    ("locked", "committed", "the rules, the writes, the commit"),
+    ("committed", "drawn", "the opponent's board drawn"),
+    ("drawn", "reached", "handed to the loop, the channel layer, their consumer"),
+    ("reached", "received", "sent on the opponent's socket, received"),
+]
+
+
+def print_stages(trace: str, client_marks) -> None:
+    """Where the round trip goes: each stage's p50 / p90 / p99 over the moves marked at
+    every stage (a move whose game had ended has no push, for one)."""
+    marks: dict[str, dict[str, float]] = {}
+    lines = [line.split() for path in Path(trace).glob("*.txt") for line in path.open()]
+    for stage, key, at in [*lines, *client_marks]:
+        marks.setdefault(key, {})[stage] = float(at)
+    stages = {start for start, _, _ in STAGES} | {STAGES[-1][1]}
+    complete = [m for m in marks.values() if stages <= m.keys()]
+    title = f"the stages of {len(complete)} moves, ms"
+    print(f"{title:56s} {'p50':>6}   {'p90':>6}   {'p99':>6}")
+    for start, end, what in STAGES:
+        spans = [1000 * (m[end] - m[start]) for m in complete]
+        print(
+            f"  {what:54s} {percentile(spans, 0.5):6.2f}   {percentile(spans, 0.9):6.2f}   "
+            f"{percentile(spans, 0.99):6.2f}"
+        )
+
+
 def percentile(values, share):
     values = sorted(values)
     return values[min(len(values) - 1, int(share * len(values)))] if values else float("nan")
@@ -211,11 +250,15 @@ def main():
         "--url", action="append", help="running servers (same database) instead of starting"
     )
     parser.add_argument("--var", help="their IMPERIA_VAR_DIR (with --url)")
+    parser.add_argument("--trace", action="store_true", help="time each stage of a move")
     args = parser.parse_args()
+    if args.trace and args.url:
+        parser.error("--trace marks the stages in servers it starts itself, not with --url")
     if args.servers > 1 and not os.environ.get("REDIS_URL"):
         parser.error("several servers share a channel layer only through Redis (REDIS_URL)")
     var = args.var or tempfile.mkdtemp(prefix="imperia-bench-")
-    servers = [] if args.url else start_servers(var, args.servers)
+    trace = tempfile.mkdtemp(prefix="trace-", dir=var) if args.trace else None
+    servers = [] if args.url else start_servers(var, args.servers, trace)
     urls = [u.rstrip("/") for u in args.url] if args.url else [url for _, url in servers]
     django_setup(var)
     try:
@@ -255,6 +298,8 @@ def main():
         f"the mover's HTTP answer: p50 {percentile(timed['answer'], 0.5):.1f} ms, "
         f"p99 {percentile(timed['answer'], 0.99):.1f} ms"
     )
+    if trace:
+        print_stages(trace, timed["marks"])
     print(
         f"games={args.games} sockets={2 * args.games + args.pingers} moves={len(rtts)} "
         f"rtt_p50_ms={p50:.1f} rtt_p99_ms={p99:.1f} floor_p50_ms={floor:.1f} "

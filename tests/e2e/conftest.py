@@ -54,13 +54,15 @@ def run_django(code: str) -> str:
     return result.stdout
 
 
-def start_daphne(env: dict, log_path: Path) -> tuple[subprocess.Popen, str]:
-    """A daphne process on a free port, once it answers."""
+def start_daphne(
+    env: dict, log_path: Path, app: str = "imperia_site.asgi:application"
+) -> tuple[subprocess.Popen, str]:
+    """A daphne process serving `app` on a free port, once it answers."""
     port = free_port()
     log = open(log_path, "w")  # noqa: SIM115 - closed with the process
     daphne = Path(sys.executable).parent / "daphne"
     proc = subprocess.Popen(
-        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "imperia_site.asgi:application"],
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), app],
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -78,11 +80,13 @@ def start_daphne(env: dict, log_path: Path) -> tuple[subprocess.Popen, str]:
             time.sleep(0.2)
 
 
-def serve(env: dict, var: Path) -> tuple[subprocess.Popen, str]:
+def serve(
+    env: dict, var: Path, app: str = "imperia_site.asgi:application"
+) -> tuple[subprocess.Popen, str]:
     """What `make run` does before serving: migrate, collect static files; then daphne."""
     for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
-    return start_daphne(env, var / "server.log")
+    return start_daphne(env, var / "server.log", app)
 
 
 def stop_daphne(proc: subprocess.Popen) -> None:

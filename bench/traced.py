@@ -1,0 +1,100 @@
+"""The site exactly as imperia_site.asgi serves it, with the stages of each move written down,
+for `bench/live.py --trace`. Nothing in the site knows about it: the stages are marked by
+wrapping a few of its functions here.
+
+Each mark is a line "stage key time" appended to $IMPERIA_TRACE/<pid>.txt. The key is
+"<game>:<ply the move makes>"; the time is time.perf_counter(), which on Linux reads
+CLOCK_MONOTONIC, one clock for every process on the machine, so the servers' marks line up
+with the benchmark client's."""
+
+import contextvars
+import os
+import re
+import threading
+import time
+
+from imperia_site.asgi import application  # noqa: F401 - what daphne serves
+from imperia_site.http import PooledHTTPHandler
+from play import moves, presenter
+from play.consumers import GameConsumer
+from play.models import Game
+
+_file = os.open(
+    os.path.join(os.environ["IMPERIA_TRACE"], f"{os.getpid()}.txt"),
+    os.O_WRONLY | os.O_CREAT | os.O_APPEND,
+)
+_arrived = contextvars.ContextVar("arrived", default=None)  # when daphne handed the request over
+_move = threading.local()  # the key of the move a worker thread is making
+_PLY = re.compile(r'data-ply="(\d+)"')
+
+
+def mark(stage: str, key: str, at: float | None = None) -> None:
+    at = time.perf_counter() if at is None else at
+    os.write(_file, f"{stage} {key} {at:.7f}\n".encode())
+
+
+def _around(owner, name, wrapper_of):
+    setattr(owner, name, wrapper_of(getattr(owner, name)))
+
+
+# Daphne hands the request to Django's handler; the context goes with it to the worker thread.
+def _http(call):
+    async def http(self, scope, receive, send):
+        _arrived.set(time.perf_counter())
+        return await call(self, scope, receive, send)
+
+    return http
+
+
+def _submit(submit):
+    def submitted(public_id, user, text, expected_ply):
+        _move.key = f"{public_id}:{(expected_ply or 0) + 1}"
+        mark("arrived", _move.key, _arrived.get())
+        mark("submit", _move.key)
+        return submit(public_id, user, text, expected_ply)
+
+    return submitted
+
+
+def _locked(locked):
+    def lock(cls, *args, **kwargs):
+        game = locked.__func__(cls, *args, **kwargs)
+        mark("locked", getattr(_move, "key", "?"))
+        return game
+
+    return classmethod(lock)
+
+
+def _publish(publish):
+    def published(game, first):
+        mark("committed", f"{game.public_id}:{game.ply}")
+        return publish(game, first)
+
+    return published
+
+
+def _broadcast(broadcast):
+    def broadcasted(game, *args, promptly=False, **kwargs):
+        if promptly:  # the board of the player to move, drawn
+            mark("drawn", f"{game.public_id}:{game.ply}")
+        broadcast(game, *args, promptly=promptly, **kwargs)
+
+    return broadcasted
+
+
+def _game_update(update):
+    async def updated(self, event):
+        html = event.get("rendered", {}).get(str(self.seat))
+        if html and event.get("to") == [self.seat]:  # the player to move's socket has it
+            mark("reached", f"{self.public_id}:{_PLY.search(html).group(1)}")
+        await update(self, event)
+
+    return updated
+
+
+_around(PooledHTTPHandler, "__call__", _http)
+_around(moves, "submit", _submit)
+_around(Game, "locked", _locked)
+_around(presenter, "publish", _publish)
+_around(presenter, "broadcast", _broadcast)
+_around(GameConsumer, "game_update", _game_update)
