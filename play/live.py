@@ -11,8 +11,9 @@ from channels.layers import get_channel_layer
 
 log = logging.getLogger("imperia.live")
 _server_loop: asyncio.AbstractEventLoop | None = None
-# How long a view's thread waits for the loop to take a prompt push: past it, it goes on.
-PROMPT_WAIT = 0.05
+# How long a view's thread waits for the loop to take a prompt push: past it, it goes on
+# rather than leave the next request queued behind a busy loop.
+PROMPT_WAIT = 0.005
 
 
 def serve_from(loop: asyncio.AbstractEventLoop) -> None:
