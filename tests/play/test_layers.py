@@ -57,6 +57,7 @@ def test_a_push_a_player_waits_for_is_taken_by_the_loop_before_the_view_goes_on(
 
     layer = SlowLayer()
     monkeypatch.setattr(live, "get_channel_layer", lambda: layer)
+    monkeypatch.setattr(live, "PROMPT_WAIT", 1.0)  # so that a slow machine still waits
 
     async def scenario():
         loop = asyncio.get_running_loop()
