@@ -4,6 +4,9 @@ Moves go through HTTP (one code path, CSRF-checked); the socket only listens."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -13,6 +16,8 @@ from play import dashboard, presenter
 from play.live import group_name
 from play.models import Game
 from play.notify import user_group
+
+log = logging.getLogger("imperia.live")
 
 
 class ForwardWithoutThreadHop:
@@ -28,27 +33,53 @@ class ForwardWithoutThreadHop:
         await handler(message)
 
 
-class GameConsumer(ForwardWithoutThreadHop, AsyncWebsocketConsumer):
+class InOneGroup:
+    """A socket in one channel group for as long as it is open. Channel layers drop a member
+    a day after it joined (group_expiry, meant for the sockets of a server that died), but a
+    correspondence game's page may stay open for days: so the socket joins again every hour,
+    or it would stop being sent the moves, with nothing to say so."""
+
+    rejoin_every = 3600.0  # seconds; the layers' group_expiry is a day
+
+    async def join(self, group: str) -> None:
+        self.group = group
+        await self.channel_layer.group_add(group, self.channel_name)
+        self._rejoining = asyncio.create_task(self._rejoin())
+
+    async def _rejoin(self) -> None:
+        while True:
+            await asyncio.sleep(self.rejoin_every)
+            try:
+                await self.channel_layer.group_add(self.group, self.channel_name)
+            except Exception as exc:  # noqa: BLE001 - Redis away: try again next time
+                log.warning("a socket could not rejoin %s: %r", self.group, exc)
+
+    async def leave(self) -> None:
+        if hasattr(self, "group"):
+            self._rejoining.cancel()
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def disconnect(self, code):
+        await self.leave()
+
+
+class GameConsumer(InOneGroup, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
     """Async, so that forwarding a board drawn elsewhere never waits for the thread that runs
     the views; only a board not drawn yet for this socket's view is drawn here."""
 
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
-        self.group = group_name(self.public_id)
         # In the group before the board is read: a move committed after the read is pushed
         # after this first message, never lost between the two.
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(group_name(self.public_id))
         first = await database_sync_to_async(self._first_message)(self.public_id)
         if first is None:
+            await self.leave()
             await self.close(code=4404)
             return
         await self.accept()
         # One message with the board and the chat: all a reconnecting page may have missed.
         await self.send(text_data=first)
-
-    async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def game_update(self, event):
         if "to" in event and self.seat not in event["to"]:
@@ -89,7 +120,7 @@ def _load(public_id) -> Game | None:
     )
 
 
-class PlayerConsumer(ForwardWithoutThreadHop, AsyncWebsocketConsumer):
+class PlayerConsumer(InOneGroup, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
     """A logged-in player's own socket, on every page: the bell and the "your turn" count.
     Async like the game socket: only counting and drawing the bell takes a thread."""
 
@@ -98,14 +129,9 @@ class PlayerConsumer(ForwardWithoutThreadHop, AsyncWebsocketConsumer):
         if not user.is_authenticated:
             await self.close(code=4403)
             return
-        self.group = user_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(user_group(user.pk))
         await self.accept()
         await self.bell_update({})
-
-    async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def bell_update(self, event):
         await self.send(text_data=await database_sync_to_async(self._bell)())

@@ -1,5 +1,7 @@
 """The game socket: fragment on connect, a push after each change, healing on reconnect."""
 
+import asyncio
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -55,6 +57,25 @@ async def test_players_and_spectators_see_each_move_and_offer(game, ann, bob):
     assert "White wins (resignation)." in await spectator.receive_from()
     await player.disconnect()
     await spectator.disconnect()
+
+
+async def test_a_page_open_past_the_layers_group_expiry_still_gets_the_moves(
+    game, ann, bob, monkeypatch
+):
+    """Channel layers drop group members after group_expiry (a day); a correspondence page
+    stays open for days. Here the expiry is one second, the socket open for three."""
+    from channels.layers import get_channel_layer
+
+    from play.consumers import GameConsumer
+
+    monkeypatch.setattr(get_channel_layer(), "group_expiry", 1)
+    monkeypatch.setattr(GameConsumer, "rejoin_every", 0.2)
+    player = await connect(game, bob)
+    await player.receive_from()
+    await asyncio.sleep(3)
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
+    assert "<span>Sd4</span>" in await player.receive_from()
+    await player.disconnect()
 
 
 async def test_after_a_move_each_socket_gets_one_board_drawn_for_its_own_view(game, ann, bob):
