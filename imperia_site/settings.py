@@ -111,7 +111,7 @@ if os.environ.get("REDIS_URL"):
     }
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "play.layers.RedisChannelLayer",
             # redis-py refuses a 101st simultaneous connection instead of waiting: a crowd
             # of sockets joining at once would be turned away (tests/play/test_socket_safety).
             "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"], "max_connections": 10_000}]},

@@ -1,8 +1,12 @@
-"""The single-server channel layer: expired messages still go, at most a sweep late."""
+"""The channel layers: one server's sweeps expired messages at most a second late, a push a
+player waits for is taken promptly, and Redis takes a group message in two round trips."""
 
 import asyncio
+import os
 import time
 from functools import partial
+
+import pytest
 
 from play.layers import InMemoryChannelLayer
 
@@ -73,3 +77,39 @@ def test_a_push_a_player_waits_for_is_taken_by_the_loop_before_the_view_goes_on(
             live.serve_from(None)
 
     assert asyncio.run(scenario()) == [[], ["False", "True"]]
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="Redis: make test-distributed")
+def test_a_group_message_on_redis_takes_two_round_trips_and_skips_expired_members(monkeypatch):
+    from redis.asyncio.connection import AbstractConnection
+
+    from play.layers import RedisChannelLayer
+
+    sent = []
+    send = AbstractConnection.send_packed_command
+
+    async def counted(connection, command, check_health=True):
+        sent.append(command)
+        return await send(connection, command, check_health)
+
+    async def scenario():
+        layer = RedisChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix="test-layers")
+        here, there, gone = [await layer.new_channel() for _ in range(3)]
+        there = there.replace(layer.client_prefix, "another-server")  # another process's
+        for channel in (here, there, gone):
+            await layer.group_add("watchers", channel)
+        # `gone` joined longer ago than the layer keeps members (its server died).
+        await layer.connection(0).zadd(layer._group_key("watchers"), {gone: 0})
+        monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
+        await layer.group_send("watchers", {"type": "game.update"})
+        monkeypatch.undo()
+        received = await asyncio.wait_for(layer.receive(here), 5)
+        stored = await layer.connection(0).zcard(layer.prefix + layer.non_local_name(there))
+        members = await layer.connection(0).zrange(layer._group_key("watchers"), 0, -1)
+        await layer.flush()
+        return received, stored, {m.decode() for m in members}, {here, there}
+
+    received, stored_for_there, members, alive = asyncio.run(scenario())
+    assert len(sent) == 2
+    assert received["type"] == "game.update" and stored_for_there == 1
+    assert members == alive
