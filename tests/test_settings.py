@@ -53,7 +53,7 @@ def test_postgres_and_redis_from_the_environment(tmp_path):
         SECRET_KEY="from-the-environment",
     )
     assert engine == "django.db.backends.postgresql"
-    assert layer == "channels_redis.core.RedisChannelLayer"
+    assert layer == "play.layers.RedisChannelLayer"
     # Sessions cached in Redis, so that a logout on one server is seen by the others.
     assert cache == "imperia_site.cache.SharedRedisCache" and threads == 2
     assert debug is True and key == "from-the-environment"
