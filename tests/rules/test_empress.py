@@ -6,6 +6,7 @@ import pytest
 
 import rules
 from rules import IllegalMove, Outcome
+from tests.rules.random_games import play_to_the_end
 
 game = rules.get("empress")
 WHITE, BLACK = 0, 1
@@ -187,23 +188,12 @@ def test_move_text_is_the_display_text_and_the_origin_of_a_drop_is_the_reserve()
 # --- random games ----------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(12))
 def test_random_games_keep_the_contract_and_always_end(seed):
-    rng = random.Random(seed)
-    state, texts = game.initial(), [START]
-    for _ in range(3000):
-        if game.outcome(state):
-            break
-        legal = game.legal_moves(state)
+    def in_order(state, legal):
         assert legal == sorted(legal) and game.to_move(state) == state.turn
-        for move in rng.sample(legal, min(5, len(legal))):
-            game.play(state, move)  # every listed move plays
-        state = game.play(state, rng.choice(legal))
-        text = game.format(state)
-        assert game.parse(text) == state and game.format(game.parse(text)) == text
-        texts.append(text)
-    else:
-        pytest.fail("the game did not end")
+
+    rng = random.Random(seed)
+    state = play_to_the_end(game, game.initial(), rng, most_plies=3000, tries=5, each=in_order)
     assert game.legal_moves(state) == [] and game.to_move(state) is None
-    assert game.resume(texts).history == state.history
 
 
 def test_a_lower_case_drop_is_read_as_the_canonical_one():

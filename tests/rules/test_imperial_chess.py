@@ -7,6 +7,7 @@ import pytest
 import rules
 from rules import IllegalMove, Outcome
 from rules.imperial_chess import GRID, ImperialState
+from tests.rules.random_games import play_to_the_end
 
 game = rules.get("imperial-chess")
 WHITE, BLACK = 0, 1
@@ -286,18 +287,4 @@ def test_lower_case_replacement_letters_are_read():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_games_keep_the_contract_and_end(seed):
-    rng = random.Random(seed)
-    state, texts = game.initial(), [game.format(game.initial())]
-    for _ in range(4000):
-        if game.outcome(state):
-            break
-        legal = game.legal_moves(state)
-        for move in rng.sample(legal, min(8, len(legal))):
-            game.play(state, move)
-        state = game.play(state, rng.choice(legal))
-        text = game.format(state)
-        assert game.parse(text) == state and game.format(game.parse(text)) == text
-        texts.append(text)
-    else:
-        pytest.fail("the game did not end")
-    assert game.resume(texts).history == state.history
+    play_to_the_end(game, game.initial(), random.Random(seed), most_plies=4000, tries=8)

@@ -7,6 +7,7 @@ import pytest
 import rules
 from rules import IllegalMove, Outcome
 from rules.imperial_shuffle import GRID
+from tests.rules.random_games import play_to_the_end
 
 game = rules.get("imperial-shuffle")
 OPTIONS = {"nobles": "ryg", "deal": False}
@@ -188,17 +189,4 @@ def test_random_games_keep_the_contract_and_end(seed):
     rng = random.Random(seed)
     first = game.random_arrangement(rng, OPTIONS, 0)
     state = game.from_setup(first, game.random_arrangement(rng, OPTIONS, 1, first), seed % 2)
-    texts = [game.format(state)]
-    for _ in range(5000):
-        if game.outcome(state):
-            break
-        legal = game.legal_moves(state)
-        for move in legal:
-            game.play(state, move)  # every listed move plays
-        state = game.play(state, rng.choice(legal))
-        text = game.format(state)
-        assert game.parse(text) == state and game.format(game.parse(text)) == text
-        texts.append(text)
-    else:
-        pytest.fail("the game did not end")
-    assert game.resume(texts).history == state.history
+    play_to_the_end(game, state, rng, most_plies=5000, tries=None)
