@@ -197,6 +197,22 @@ async def run(urls, games, slug, moves, think, pingers):
     return timed, floors, errors
 
 
+def machine_speed() -> float:
+    """Milliseconds this process takes for a fixed piece of the rules' work (the best of five):
+    the machine's speed at the time, to set beside runs on other days (lower is faster)."""
+    import rules
+
+    game = rules.get("empire-chess")
+    text = game.format(game.initial())
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(200):
+            game.legal_moves(game.parse(text))  # a fresh state: nothing cached
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used so far (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -263,6 +279,7 @@ def main():
     django_setup(var)
     try:
         games = make_players_and_games(args.games, args.game)
+        speed = machine_speed()
         began, client_before = time.perf_counter(), time.process_time()
         cpu_before = sum(cpu_seconds(proc.pid) for proc, _ in servers)
         timed, floors, errors = asyncio.run(
@@ -287,7 +304,8 @@ def main():
     rate = len(rtts) / seconds
     print(
         f"{database} + {layer} layer, {len(urls)} server(s), {rate:.1f} moves/s over "
-        f"{seconds:.0f} s, think {args.think[0]}-{args.think[1]} s"
+        f"{seconds:.0f} s, think {args.think[0]}-{args.think[1]} s; machine: {speed:.1f} ms "
+        "to read Empire Chess's start and list its moves 200 times (lower is faster)"
     )
     if cpu is not None:
         print(
