@@ -42,8 +42,8 @@ class InOneGroup:
     rejoin_every = 3600.0  # seconds; the layers' group_expiry is a day
 
     async def join(self, group: str) -> None:
-        self.group = group
         await self.channel_layer.group_add(group, self.channel_name)
+        self.group = group
         self._rejoining = asyncio.create_task(self._rejoin())
 
     async def _rejoin(self) -> None:

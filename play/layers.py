@@ -30,7 +30,7 @@ class RedisChannelLayer(core.RedisChannelLayer):
     """channels_redis's, with a group's message sent in two round trips to Redis instead of
     four: the group's expired members dropped and the rest listed in one, and each server's
     expired messages dropped and the new one stored in the other (channels_redis waits for
-    each of the four in turn, and a move sends two group messages)."""
+    each of the four in turn, and a move sends two or three group messages)."""
 
     async def group_send(self, group, message):
         assert self.require_valid_group_name(group), "Group name not valid"
