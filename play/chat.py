@@ -14,6 +14,8 @@ LIMIT = 500
 def post(game: Game, user, text: str) -> ChatMessage:
     text = " ".join(text.split())
     game.seat_of_player(user, "Only the two players write in a game's chat.")
+    if "\x00" in text:  # no browser sends one, and PostgreSQL cannot store it
+        raise Refused("A message cannot contain null characters.")
     if not text:
         raise Refused("Write something first.")
     if len(text) > LIMIT:

@@ -148,14 +148,19 @@ class ImportForm(forms.Form):
         data = super().clean()
         if not data.get("record") and not data.get("upload"):
             raise forms.ValidationError("Paste the record or choose its file.")
-        if data.get("upload") and data["upload"].size > 1_000_000:
+        upload = data.get("upload")
+        if upload and upload.size > 1_000_000:
             raise forms.ValidationError("That file is larger than a game record can be.")
+        if upload:
+            data["record"] = upload.read().decode("utf-8", errors="replace")
+            # A pasted record is checked for these by its field; a file's text is not.
+            if "\x00" in data["record"]:
+                raise forms.ValidationError(
+                    "That file has null characters: a game record is plain text (UTF-8)."
+                )
         return data
 
     def text(self) -> str:
-        upload = self.cleaned_data.get("upload")
-        if upload:
-            return upload.read().decode("utf-8", errors="replace")
         return self.cleaned_data["record"]
 
 

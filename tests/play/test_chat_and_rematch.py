@@ -29,6 +29,8 @@ def test_empty_or_long_messages_are_refused(active_game, ann):
         chat.post(active_game, ann, "   ")
     with pytest.raises(Refused, match="under 500"):
         chat.post(active_game, ann, "x" * 501)
+    with pytest.raises(Refused, match="null characters"):  # PostgreSQL could not store it
+        chat.post(active_game, ann, "gg\x00")
 
 
 def test_a_rematch_swaps_sides_and_keeps_the_clock(ann, bob, clock):

@@ -1,6 +1,7 @@
 """Empire on the platform: options at creation, placing, passing, the score, SGF in and out."""
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from play import games, moves
 from play.models import Game
@@ -86,3 +87,23 @@ def test_import_refuses_bad_records_with_the_reason(ann, client_of):
         and "Move 1 (d4) of the record is not legal here" in response.content.decode()
     )
     assert not Game.objects.exists()
+
+
+def test_a_record_file_is_imported_and_one_with_null_characters_refused(
+    small_game, client_of, ann, bob
+):
+    """A pasted record's field refuses null characters; a file's text is checked the same way
+    (a UTF-16 file read as UTF-8 is full of them, and PostgreSQL cannot store them)."""
+    for ply, point in enumerate(["c2", "h8", "pass", "pass"]):
+        moves.submit(small_game.public_id, ann if ply % 2 == 0 else bob, point, ply)
+    text = client_of(ann).get(f"/g/{small_game.public_id}/record/").content.decode()
+
+    def upload(encoding):
+        record = SimpleUploadedFile("game.sgf", text.encode(encoding))
+        return client_of(ann).post("/import/", {"game": "empire", "upload": record})
+
+    response = upload("utf-16")
+    assert response.status_code == 400 and "null characters" in response.content.decode()
+    assert not Game.objects.filter(imported=True).exists()
+    assert upload("utf-8").status_code == 302
+    assert Game.objects.get(imported=True).player_names == ["ann", "bob"]
