@@ -59,6 +59,13 @@ class InOneGroup:
             self._rejoining.cancel()
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:  # a consumer that failed never leaves: its socket must not rejoin for ever
+            if hasattr(self, "_rejoining"):
+                self._rejoining.cancel()
+
     async def disconnect(self, code):
         await self.leave()
 

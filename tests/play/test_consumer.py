@@ -78,6 +78,28 @@ async def test_a_page_open_past_the_layers_group_expiry_still_gets_the_moves(
     await player.disconnect()
 
 
+async def test_a_socket_whose_consumer_failed_stops_rejoining_its_group(game, bob, monkeypatch):
+    from channels.layers import get_channel_layer
+
+    from play.consumers import GameConsumer
+    from play.live import group_name
+
+    consumers, join = [], GameConsumer.join
+
+    async def joining(self, group):
+        consumers.append(self)
+        await join(self, group)
+
+    monkeypatch.setattr(GameConsumer, "join", joining)
+    socket = await connect(game, bob)
+    await socket.receive_from()
+    await get_channel_layer().group_send(group_name(game.public_id), {"type": "no.such.event"})
+    with pytest.raises(ValueError, match="No handler"):  # the consumer failed
+        await socket.receive_from()
+    await asyncio.sleep(0)
+    assert consumers[0]._rejoining.done()
+
+
 async def test_after_a_move_each_socket_gets_one_board_drawn_for_its_own_view(game, ann, bob):
     mover, opponent, spectator = (
         await connect(game, ann),
