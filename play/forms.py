@@ -149,9 +149,9 @@ class ImportForm(forms.Form):
         if not data.get("record") and not data.get("upload"):
             raise forms.ValidationError("Paste the record or choose its file.")
         upload = data.get("upload")
-        if upload and upload.size > 1_000_000:
-            raise forms.ValidationError("That file is larger than a game record can be.")
-        if upload:
+        if upload:  # the record is the file's text
+            if upload.size > 1_000_000:
+                raise forms.ValidationError("That file is larger than a game record can be.")
             data["record"] = upload.read().decode("utf-8", errors="replace")
             # A pasted record is checked for these by its field; a file's text is not.
             if "\x00" in data["record"]:
@@ -159,9 +159,6 @@ class ImportForm(forms.Form):
                     "That file has null characters: a game record is plain text (UTF-8)."
                 )
         return data
-
-    def text(self) -> str:
-        return self.cleaned_data["record"]
 
 
 class DisputeForm(forms.Form):

@@ -373,7 +373,9 @@ def import_record(request):
     form = ImportForm(request.POST or None, request.FILES or None, games=importable)
     if request.method == "POST" and form.is_valid():
         try:
-            game = records.import_game(request.user, form.cleaned_data["game"], form.text())
+            game = records.import_game(
+                request.user, form.cleaned_data["game"], form.cleaned_data["record"]
+            )
         except Refused as exc:
             form.add_error(None, exc.message)
         else:
