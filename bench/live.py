@@ -64,8 +64,7 @@ def make_players_and_games(count: int, slug: str):
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.backends.db import SessionStore
 
-    from play import games, setup
-    from play.models import Game
+    from play import games
 
     User = get_user_model()
     run = secrets.token_hex(3)
@@ -82,14 +81,25 @@ def make_players_and_games(count: int, slug: str):
             csrf = secrets.token_hex(16)
             cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={csrf}"
             pair.append((user, {"Cookie": cookie, "X-CSRFToken": csrf}))
-        game = games.join(games.create(pair[0][0], slug, "white", "seek"), pair[1][0])
-        if game.status == Game.Status.SETUP:  # players who arrange their pieces: at random
-            for user, _ in pair:  # the second dealt clear of the first, once submitted
-                setup.randomize(Game.objects.get(pk=game.pk), user)
-                setup.submit(game, user)
-            game = Game.objects.get(pk=game.pk)
+        game = arrange_setup(
+            games.join(games.create(pair[0][0], slug, "white", "seek"), pair[1][0])
+        )
         out.append((game.public_id, game.position, pair))
     return out
+
+
+def arrange_setup(game):
+    """The game ready to play: in games whose players arrange their pieces first, both do so
+    at random (the second dealt clear of the first, once submitted)."""
+    from play import setup
+    from play.models import Game
+
+    if game.status == Game.Status.SETUP:
+        for seat in game.seats.all():
+            setup.randomize(Game.objects.get(pk=game.pk), seat.user)
+            setup.submit(game, seat.user)
+        game = Game.objects.get(pk=game.pk)
+    return game
 
 
 async def wait_for_ply(ws, ply: int) -> float:
