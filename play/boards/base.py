@@ -24,6 +24,18 @@ class Marks:
     alerts: frozenset = frozenset()
     alert_label: str = ""
 
+    def squares(self) -> set[str]:
+        """Every square something here is put on."""
+        return {
+            *self.last_move,
+            *((self.check,) if self.check else ()),
+            *((self.selected,) if self.selected else ()),
+            *self.targets,
+            *self.actions,
+            *self.strikes,
+            *self.alerts,
+        }
+
 
 class Renderer:
     slug: str

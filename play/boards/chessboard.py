@@ -26,6 +26,11 @@ class ChessboardRenderer(Renderer):
     grid: Grid
     title: str
 
+    def __init__(self):
+        # Both bounded by the board: its squares, two ways up, and the kinds of piece.
+        self._orders: dict[int, list[tuple[int, int, int]]] = {}
+        self._plain: dict[tuple, str] = {}
+
     def piece_at(self, state, sq: int) -> str | None:
         return state.board[sq]
 
@@ -58,12 +63,14 @@ class ChessboardRenderer(Renderer):
             f'aria-label="{escape(self.title + caption)}" xmlns="http://www.w3.org/2000/svg">',
             f"<title>{escape(self.title)}{escape(caption)}</title>",
         ]
-        # Reading order (top-left first): tabbing and screen readers follow the picture.
         notes = self.annotate(state)
-        for sq in sorted(range(g.size), key=lambda sq: self._cell(sq, bottom)[::-1]):
-            col, row = self._cell(sq, bottom)
-            x, y = MARGIN + col * CELL, row * CELL
-            out.append(self._square(state, sq, x, y, marks, notes.get(sq, NO_NOTE)))
+        marked = marks.squares()
+        for sq, x, y in self._reading_order(bottom):
+            note = notes.get(sq, NO_NOTE)
+            if note is NO_NOTE and g.names[sq] not in marked:
+                out.append(self._plain_square(state, sq, x, y))
+            else:
+                out.append(self._square(state, sq, x, y, marks, note))
         for i in range(g.files):
             f = i if bottom == 0 else g.files - 1 - i
             out.append(
@@ -78,6 +85,28 @@ class ChessboardRenderer(Renderer):
             )
         out.append("</svg>")
         return "".join(out)
+
+    def _reading_order(self, bottom: int) -> list[tuple[int, int, int]]:
+        """(square, x, y) top-left first, so that tabbing and screen readers follow the
+        picture."""
+        order = self._orders.get(bottom)
+        if order is None:
+            cells = {sq: self._cell(sq, bottom) for sq in range(self.grid.size)}
+            order = [
+                (sq, MARGIN + cells[sq][0] * CELL, cells[sq][1] * CELL)
+                for sq in sorted(cells, key=lambda sq: cells[sq][::-1])
+            ]
+            self._orders[bottom] = order
+        return order
+
+    def _plain_square(self, state, sq, x, y) -> str:
+        """A square with no marks on it: the same picture whenever the same piece stands
+        there, drawn once. Most of a board, every time it is drawn."""
+        key = (sq, x, y, self.piece_at(state, sq))
+        drawn = self._plain.get(key)
+        if drawn is None:
+            drawn = self._plain[key] = self._square(state, sq, x, y, NO_MARKS, NO_NOTE)
+        return drawn
 
     def _cell(self, sq: int, bottom: int) -> tuple[int, int]:
         g = self.grid
@@ -161,6 +190,7 @@ class ChessboardRenderer(Renderer):
 
 
 NO_NOTE = Annotation()
+NO_MARKS = Marks()
 
 
 def _circle(cls: str, cx: float, cy: float, radius: float) -> str:
