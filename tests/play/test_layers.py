@@ -1,5 +1,6 @@
 """The channel layers: one server's sweeps expired messages at most a second late, a push a
-player waits for is taken promptly, and Redis takes a group message in two round trips."""
+player waits for is taken promptly, and Redis takes a group message in two round trips and a
+server's waiting messages in one."""
 
 import asyncio
 import os
@@ -113,3 +114,74 @@ def test_a_group_message_on_redis_takes_two_round_trips_and_skips_expired_member
     assert len(sent) == 2
     assert received["type"] == "game.update" and stored_for_there == 1
     assert members == alive
+
+
+def redis_layer():
+    from play.layers import RedisChannelLayer
+
+    return RedisChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix="test-layers")
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="Redis: make test-distributed")
+def test_a_servers_waiting_messages_come_off_redis_in_one_round_trip_in_order(monkeypatch):
+    from redis.asyncio.connection import AbstractConnection
+
+    sent = []
+    send = AbstractConnection.send_packed_command
+
+    async def counted(connection, command, check_health=True):
+        sent.append(command)
+        return await send(connection, command, check_health)
+
+    async def scenario():
+        layer = redis_layer()
+        one, two = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("watchers", one)
+        await layer.group_add("watchers", two)
+        for n in range(3):
+            await layer.send(one, {"type": "board", "n": n})
+        await layer.group_send("watchers", {"type": "board", "n": 3})
+        await layer.send(two, {"type": "board", "n": 4})
+        monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
+        firsts = [await asyncio.wait_for(layer.receive(c), 5) for c in (one, two)]
+        monkeypatch.undo()
+        rests = [[await asyncio.wait_for(layer.receive(one), 5) for _ in range(3)]]
+        rests.append([await asyncio.wait_for(layer.receive(two), 5)])
+        await layer.flush()
+        return firsts, rests
+
+    firsts, rests = asyncio.run(scenario())
+    assert len(sent) == 1  # both sockets' first messages: the one fetch
+    assert [m["n"] for m in firsts] == [0, 3]
+    assert [[m["n"] for m in rest] for rest in rests] == [[1, 2, 3], [4]]
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="Redis: make test-distributed")
+def test_a_socket_closed_while_its_server_waits_for_redis_loses_nothing_for_the_others(
+    monkeypatch,
+):
+    from redis.asyncio import Redis
+
+    bzpopmin = Redis.bzpopmin
+
+    async def slow_to_read(connection, *args, **kwargs):
+        popped = await bzpopmin(connection, *args, **kwargs)
+        await asyncio.sleep(0.2)  # the message has left Redis, and is not read yet
+        return popped
+
+    monkeypatch.setattr(Redis, "bzpopmin", slow_to_read)
+
+    async def scenario():
+        layer = redis_layer()
+        closing, staying = await layer.new_channel(), await layer.new_channel()
+        waiting = asyncio.ensure_future(layer.receive(closing))
+        await asyncio.sleep(0.2)  # the server waits in Redis for its next message
+        await layer.send(staying, {"type": "board"})
+        await asyncio.sleep(0.1)
+        waiting.cancel()  # the first socket closes while the message is on its way
+        received = await asyncio.wait_for(layer.receive(staying), 2)
+        await layer.flush()
+        return received, waiting.cancelled()
+
+    received, cancelled = asyncio.run(scenario())
+    assert cancelled and received == {"type": "board"}
