@@ -122,9 +122,8 @@ class GameConsumer(InOneGroup, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
 
 
 def _load(public_id) -> Game | None:
-    return (
-        Game.objects.prefetch_related(*presenter.view_related()).filter(public_id=public_id).first()
-    )
+    game = Game.objects.filter(public_id=public_id).first()
+    return presenter.with_view_related(game) if game else None
 
 
 class PlayerConsumer(InOneGroup, ForwardWithoutThreadHop, AsyncWebsocketConsumer):

@@ -51,6 +51,7 @@ def report(game: Game, user, category: str, statement: str, ply: int | None = No
             game=game, opened_by=user, seat=seat.index, category=category, ply=ply,
             statement=statement, created_at=at,
         )  # fmt: skip
+        game.has_disputes = True  # saved by _touch() below
         if category in FREEZING and game.status == Game.Status.ACTIVE:
             freeze(game, at)
             dispute.froze_game = True

@@ -78,6 +78,10 @@ class Game(models.Model):
     reason = models.CharField(max_length=32, blank=True)
     # Bumped on every change players must see (move, offer, result): keys the renders.
     revision = models.PositiveIntegerField(default=0)
+    # Whether an offer or a dispute was ever made here: most games have neither, and their
+    # every view and move then skips looking (set where each is made, in the same transaction).
+    has_offers = models.BooleanField(default=False)
+    has_disputes = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -24,7 +24,7 @@ def submit(public_id: str, user, text: str, expected_ply: int | None) -> Game:
     try:
         with transaction.atomic():
             # Locked with all its view reads: the boards are drawn from it after the commit.
-            game = Game.locked(public_id=public_id, related=presenter.view_related())
+            game = presenter.with_view_related(Game.locked(public_id=public_id, related=()))
             # The clock is checked first: a move after the deadline does not count.
             if not settle(game):
                 _submit(game, user, text, expected_ply)

@@ -25,6 +25,7 @@ def act(game: Game, user, action: str) -> Game:
                 action = "accept"
             else:
                 Offer.objects.create(game=game, kind=Offer.Kind.DRAW, seat=seat.index, ply=game.ply)
+                game.has_offers = True
                 text = f"{user.username} offers a draw ({game.rules.name})."
                 notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
         if action in ("accept", "decline"):
@@ -72,6 +73,7 @@ def rematch(game: Game, user, action: str) -> Game | None:
                 Offer.objects.create(
                     game=game, kind=Offer.Kind.REMATCH, seat=seat.index, ply=game.ply
                 )
+                game.has_offers = True
                 text = f"{user.username} offers a rematch ({game.rules.name})."
                 notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
                 _touch(game)

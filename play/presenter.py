@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlencode
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -20,11 +20,24 @@ from play.lru import LRU
 from play.models import Game, Offer, Seat
 
 
-def view_related() -> tuple:
-    """What drawing a game's view reads, fetched in a few queries rather than one per look:
-    the seats with their players (and profiles, for notices), offers, disputes and rulings."""
+def with_view_related(game: Game) -> Game:
+    """The game with what drawing its view reads, fetched in a few queries rather than one per
+    look: the seats with their players (and profiles, for notices), then its offers and its
+    disputes with their rulings, only where the game has had any (most never do)."""
     seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
-    return (seats, "offers", "disputes__rulings")
+    had = {"offers": game.has_offers, "disputes": game.has_disputes}
+    prefetch_related_objects(
+        [game],
+        seats,
+        *(["offers"] if had["offers"] else []),
+        *(["disputes__rulings"] if had["disputes"] else []),
+    )
+    for name in (name for name, any_made in had.items() if not any_made):
+        # Known empty, as prefetching would leave it (a none() alone is still compiled).
+        empty = getattr(game, name).none()
+        empty._result_cache, empty._prefetch_done = [], True
+        game._prefetched_objects_cache[name] = empty
+    return game
 
 
 _DRAWN = LRU(2048)  # (public id, revision, seat or "moves") -> a fragment
@@ -64,7 +77,7 @@ def publish(game: Game, first: int) -> None:
     """After a move: the player now to move is sent their board as soon as it is drawn, before
     anything else is done; then the mover's board goes to the mover's other pages, and the
     spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit.
-    `game` is as committed, loaded with `view_related()`."""
+    `game` is as committed, loaded `with_view_related()`."""
     broadcast(game, {str(first): live_html(game, first)}, to=[first], promptly=True)
     other = 1 - first
     broadcast(game, {str(other): live_html(game, other)}, to=[other, None])

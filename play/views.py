@@ -49,9 +49,7 @@ def _found(queryset, missing: str, **lookup):
 
 
 def _game(public_id: str) -> Game:
-    return _found(
-        Game.objects.prefetch_related(*presenter.view_related()), NO_GAME, public_id=public_id
-    )
+    return presenter.with_view_related(_found(Game.objects, NO_GAME, public_id=public_id))
 
 
 def _target(public_id: str) -> Game:

@@ -65,16 +65,23 @@ def test_clicked_move_returns_the_new_board(active_game, client_of, ann):
 def test_a_move_costs_a_bounded_number_of_queries(
     active_game, client_of, ann, bob, django_assert_max_num_queries
 ):
-    """Session and user, the locked game with what its boards show, the moves (once), the
-    notice, the game and the move: both boards are drawn from what the move had in hand."""
+    """The user, the locked game with its seats (no offers or disputes: it never had any), the
+    moves (once), the notice, the game and the move: both boards are drawn from what the move
+    had in hand."""
     url, white, black = f"/g/{active_game.public_id}/move/", client_of(ann), client_of(bob)
-    with django_assert_max_num_queries(13):
+    with django_assert_max_num_queries(10):
         white.post(url, {"move": "d3d4", "ply": "0"}, **HTMX)
     with CaptureQueriesContext(connection) as queries:
         black.post(url, {"move": "e7e5", "ply": "1"}, **HTMX)
     assert Move.objects.filter(game=active_game).count() == 2
-    assert len(queries) <= 12
-    assert not [q for q in queries if q["sql"].startswith('SELECT "play_move"')]
+    assert len(queries) <= 9
+    assert not [
+        q
+        for q in queries
+        if q["sql"].startswith(
+            ('SELECT "play_move"', 'SELECT "play_offer"', 'SELECT "play_dispute"')
+        )
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -189,3 +196,28 @@ def test_move_list_and_captured_material(active_game, client_of, ann, bob):
     assert "<span>Sd4</span> <span>e5</span>" in html
     assert "<span>Sxe5</span>" in html
     assert 'title="Kingdom Pawn"' in html  # White has taken a pawn
+
+
+def test_a_game_is_marked_once_it_has_an_offer_or_a_dispute_and_shows_them(
+    active_game, client_of, ann, bob
+):
+    """Views skip looking for offers and disputes in a game that never had any: the marks
+    are set where each is made, and by the migration for games from before it."""
+    import importlib
+
+    from django.apps import apps
+
+    from play import disputes, offers
+
+    offers.act(active_game, ann, "offer")
+    disputes.report(active_game, bob, "connection", "Ann keeps dropping out.")
+    game = Game.objects.get(pk=active_game.pk)
+    assert game.has_offers and game.has_disputes
+    html = unescape(live(client_of(bob), game).content.decode())
+    assert "Accept draw" in html and "Dispute (connection or abandonment)" in html
+
+    Game.objects.update(has_offers=False, has_disputes=False)
+    migration = importlib.import_module("play.migrations.0010_game_has_offers_and_disputes")
+    migration.mark_games_with_offers_or_disputes(apps, None)
+    game = Game.objects.get(pk=active_game.pk)
+    assert game.has_offers and game.has_disputes
