@@ -85,6 +85,7 @@ def publish(game: Game, first: int) -> None:
 
 def _render(game: Game, seat, selected, notice, alerts, pick=None) -> str:
     context = {"game": game, "seat": seat, "notice": notice, "selected": None}
+    context["urls"] = game_urls(game)
     if game.status == Game.Status.SETUP:
         context.update(_setup(game, seat, selected, alerts))
     else:
@@ -117,7 +118,7 @@ def _play(game: Game, seat, selected, pick) -> dict:
         elif board.click_by_position:
             # One click, one point: the page's script reads the point off the picture.
             marks.board_action = {
-                "data-move-url": _url(game, "game-move"),
+                "data-move-url": _url(game, "move"),
                 "data-ply": str(game.ply),
             }
             clicks.buttons(game_rules.legal_moves(state), clicks.play)
@@ -141,7 +142,7 @@ def _play(game: Game, seat, selected, pick) -> dict:
         "choices": clicks.choices,
         "charge": charge,
         "can_charge": my_turn and charge is None and game_rules.charge_available(state),
-        "charge_url": _url(game, "game-charge"),
+        "charge_url": _url(game, "charge"),
         "board_svg": board.render(
             picture,
             bottom=bottom,
@@ -200,11 +201,11 @@ class Clicks:
         self.selected, self.pick = selected, pick
         self.in_hand: dict[str, dict[str, str]] = {}  # reserve origins -> attributes
         self.choices: list[dict] = []
-        self.live_url = _url(game, "game-live")
+        self.live_url = _url(game, "live")
 
     def play(self, move: str) -> dict[str, str]:
         vals = {"move": move, "ply": str(self.game.ply)}
-        return {"hx-post": _url(self.game, "game-move"), "hx-vals": json.dumps(vals)}
+        return {"hx-post": _url(self.game, "move"), "hx-vals": json.dumps(vals)}
 
     def buttons(self, moves, post) -> None:
         for move in moves:
@@ -260,7 +261,7 @@ class Clicks:
 
 def _charge(game: Game, state, parts, marks: Marks, clicks: Clicks) -> dict:
     """The charge composer: the position after the parts so far, the next parts offered."""
-    charge_url = _url(game, "game-charge")
+    charge_url = _url(game, "charge")
 
     def add(part):
         return {"hx-post": charge_url, "hx-vals": json.dumps({"action": "add", "part": part})}
@@ -295,7 +296,7 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
     marks = Marks(alerts=alerts, alert_label="identical to the other board's piece here")
     editing = mine is not None and not mine.submitted_at
     if editing:
-        live_url, setup_url = _url(game, "game-live"), _url(game, "game-setup")
+        live_url, setup_url = _url(game, "live"), _url(game, "setup")
         if not game.rules.grid.is_square(selected or ""):
             selected = None
         for name in game.rules.grid.names:
@@ -316,7 +317,7 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
             "editing": editing,
             "submitted": bool(mine and mine.submitted_at),
             "other_submitted": bool(other and other.submitted_at),
-            "url": _url(game, "game-setup"),
+            "url": _url(game, "setup"),
             "arrangement": mine.arrangement if mine else "",
         },
         "board_svg": board.render_boards(boards, viewer=viewer, marks=marks, names=names),
@@ -405,8 +406,33 @@ def _in_hand(board, hand: dict, actions: dict, selected) -> list[dict]:
     ]
 
 
-def _url(game: Game, name: str) -> str:
-    return reverse(name, args=[game.public_id])
+_URLS = LRU(4096)  # public id -> its game's actions' URLs
+ACTIONS = (
+    "live",
+    "move",
+    "charge",
+    "setup",
+    "flag",
+    "draw",
+    "give-time",
+    "rematch",
+    "abort",
+    "resign",
+)
+
+
+def game_urls(game: Game) -> dict[str, str]:
+    """Where the game's actions are posted ("give_time": its URL, ...): a fragment links to a
+    dozen, and working each out again is a tenth of drawing it."""
+    urls = _URLS.get(game.public_id)
+    if urls is None:
+        urls = {a.replace("-", "_"): reverse(f"game-{a}", args=[game.public_id]) for a in ACTIONS}
+        _URLS.put(game.public_id, urls)
+    return urls
+
+
+def _url(game: Game, action: str) -> str:
+    return game_urls(game)[action]
 
 
 def _caption(game_rules, bottom: int, check: str | None) -> str:
