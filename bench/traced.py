@@ -17,7 +17,6 @@ from imperia_site.asgi import application  # noqa: F401 - what daphne serves
 from imperia_site.http import PooledHTTPHandler
 from play import moves, presenter
 from play.consumers import GameConsumer
-from play.models import Game
 
 _file = os.open(
     os.path.join(os.environ["IMPERIA_TRACE"], f"{os.getpid()}.txt"),
@@ -51,18 +50,22 @@ def _submit(submit):
         _move.key = f"{public_id}:{(expected_ply or 0) + 1}"
         mark("arrived", _move.key, _arrived.get())
         mark("submit", _move.key)
-        return submit(public_id, user, text, expected_ply)
+        try:
+            return submit(public_id, user, text, expected_ply)
+        finally:
+            del _move.key
 
     return submitted
 
 
-def _locked(locked):
-    def lock(cls, *args, **kwargs):
-        game = locked.__func__(cls, *args, **kwargs)
-        mark("locked", getattr(_move, "key", "?"))
+def _locked(with_view_related):
+    def locked(game):  # the game row locked, then what its boards show read
+        game = with_view_related(game)
+        if hasattr(_move, "key"):  # in a move, not in another view
+            mark("locked", _move.key)
         return game
 
-    return classmethod(lock)
+    return locked
 
 
 def _publish(publish):
@@ -94,7 +97,7 @@ def _game_update(update):
 
 _around(PooledHTTPHandler, "__call__", _http)
 _around(moves, "submit", _submit)
-_around(Game, "locked", _locked)
+_around(presenter, "with_view_related", _locked)
 _around(presenter, "publish", _publish)
 _around(presenter, "broadcast", _broadcast)
 _around(GameConsumer, "game_update", _game_update)
