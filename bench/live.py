@@ -244,9 +244,13 @@ def print_stages(trace: str, client_marks) -> None:
     """Where the round trip goes: each stage's p50 / p90 / p99 over the moves marked at
     every stage (a move whose game had ended has no push, for one)."""
     marks: dict[str, dict[str, float]] = {}
+    pauses: dict[str, list[float]] = {}  # the collector's, by generation
     lines = [line.split() for path in Path(trace).glob("*.txt") for line in path.open()]
     for stage, key, at in [*lines, *client_marks]:
-        marks.setdefault(key, {})[stage] = float(at)
+        if key.endswith(":gc"):
+            pauses.setdefault(stage, []).append(float(at))
+        else:
+            marks.setdefault(key, {})[stage] = float(at)
     stages = {start for start, _, _ in STAGES} | {STAGES[-1][1]}
     complete = [m for m in marks.values() if stages <= m.keys()]
     title = f"the stages of {len(complete)} moves, ms"
@@ -256,6 +260,11 @@ def print_stages(trace: str, client_marks) -> None:
         print(
             f"  {what:54s} {percentile(spans, 0.5):6.2f}   {percentile(spans, 0.9):6.2f}   "
             f"{percentile(spans, 0.99):6.2f}"
+        )
+    for generation, took in sorted(pauses.items()):
+        print(
+            f"  the garbage collector's {generation} pauses: {len(took)}, "
+            f"p50 {percentile(took, 0.5):.2f} ms, longest {max(took):.1f} ms"
         )
 
 

@@ -8,6 +8,7 @@ CLOCK_MONOTONIC, one clock for every process on the machine, so the servers' mar
 with the benchmark client's."""
 
 import contextvars
+import gc
 import os
 import re
 import threading
@@ -95,6 +96,16 @@ def _game_update(update):
     return updated
 
 
+def _collecting(phase: str, info: dict) -> None:
+    """Each of the collector's pauses, as "gc<generation> pid:<n> <milliseconds>"."""
+    if phase == "start":
+        _collecting.began = time.perf_counter()
+    else:
+        took = 1000 * (time.perf_counter() - _collecting.began)
+        os.write(_file, f"gc{info['generation']} {os.getpid()}:gc {took:.3f}\n".encode())
+
+
+gc.callbacks.append(_collecting)
 _around(PooledHTTPHandler, "__call__", _http)
 _around(moves, "submit", _submit)
 _around(presenter, "with_view_related", _locked)
