@@ -208,9 +208,10 @@ class Clicks:
         return {"hx-post": _url(self.game, "move"), "hx-vals": json.dumps(vals)}
 
     def buttons(self, moves, post) -> None:
+        game_rules = self.game.rules  # looked up once: Empire offers a thousand moves
         for move in moves:
-            if not self.game.rules.move_squares(move):
-                self.choices.append({"label": self.game.rules.describe(move), "attrs": post(move)})
+            if not game_rules.move_squares(move):
+                self.choices.append({"label": game_rules.describe(move), "attrs": post(move)})
 
     def offer(self, moves, post) -> None:
         game_rules, marks = self.game.rules, self.marks
