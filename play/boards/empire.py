@@ -5,6 +5,7 @@ board is one picture and a click is turned into a point by its position (static/
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from play.boards.base import Marks, Renderer
@@ -41,11 +42,12 @@ class EmpireBoard(Renderer):
             self._grid(w, h),
             *self._areas(state),
         ]
+        names = geometry(w, h)[0]
         for i, c in enumerate(state.board):
-            x, y = self._xy(i, w)
             if c in "OXox":
-                out.append(self._piece(c, x, y, geometry(w, h)[0][i]))
+                out.append(self._piece(c, *self._xy(i, w), names[i]))
             elif c in "+-":
+                x, y = self._xy(i, w)
                 side = SIDES["+-".index(c)]
                 out.append(
                     f'<rect class="house house-{side}" x="{x - 4}" y="{y - 4}" width="8" '
@@ -66,6 +68,7 @@ class EmpireBoard(Renderer):
         return MARGIN + (i % w) * GAP, MARGIN + (i // w) * GAP
 
     @staticmethod
+    @lru_cache(maxsize=64)  # a few sizes of board, each drawn again at every move
     def _grid(w: int, h: int) -> str:
         right, low = MARGIN + (w - 1) * GAP, MARGIN + (h - 1) * GAP
         lines = [f"M{MARGIN + x * GAP},{MARGIN}V{low}" for x in range(w)]
