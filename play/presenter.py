@@ -14,7 +14,7 @@ import rules
 from play import chat, clocks, offers
 from play.boards import renderer
 from play.boards.base import Marks
-from play.lifecycle import moves_and_state, state_of
+from play.lifecycle import moves_and_state
 from play.live import broadcast
 from play.lru import LRU
 from play.models import Game, Offer, Seat
@@ -104,7 +104,8 @@ def _play(game: Game, seat, selected, pick) -> dict:
         check=game_rules.check_square(state) if not game.is_over else None,
     )
     if board.shows_changes and moves:
-        before = state_of(game, moves[:-1])
+        # Only the position is compared, not its history: one text read, not the game's.
+        before = game_rules.parse(moves[-2].position_after if moves[1:] else game.initial_position)
         marks.alerts = board.changes(before, state)
         marks.alert_label = "changed by the last move"
     picture = state
