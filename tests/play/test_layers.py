@@ -80,40 +80,9 @@ def test_a_push_a_player_waits_for_is_taken_by_the_loop_before_the_view_goes_on(
     assert asyncio.run(scenario()) == [[], ["False", "True"]]
 
 
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="Redis: make test-distributed")
-def test_a_group_message_on_redis_takes_two_round_trips_and_skips_expired_members(monkeypatch):
-    from redis.asyncio.connection import AbstractConnection
-
-    from play.layers import RedisChannelLayer
-
-    sent = []
-    send = AbstractConnection.send_packed_command
-
-    async def counted(connection, command, check_health=True):
-        sent.append(command)
-        return await send(connection, command, check_health)
-
-    async def scenario():
-        layer = RedisChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix="test-layers")
-        here, there, gone = [await layer.new_channel() for _ in range(3)]
-        there = there.replace(layer.client_prefix, "another-server")  # another process's
-        for channel in (here, there, gone):
-            await layer.group_add("watchers", channel)
-        # `gone` joined longer ago than the layer keeps members (its server died).
-        await layer.connection(0).zadd(layer._group_key("watchers"), {gone: 0})
-        monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
-        await layer.group_send("watchers", {"type": "game.update"})
-        monkeypatch.undo()
-        received = await asyncio.wait_for(layer.receive(here), 5)
-        stored = await layer.connection(0).zcard(layer.prefix + layer.non_local_name(there))
-        members = await layer.connection(0).zrange(layer._group_key("watchers"), 0, -1)
-        await layer.flush()
-        return received, stored, {m.decode() for m in members}, {here, there}
-
-    received, stored_for_there, members, alive = asyncio.run(scenario())
-    assert len(sent) == 2
-    assert received["type"] == "game.update" and stored_for_there == 1
-    assert members == alive
+needs_redis = pytest.mark.skipif(
+    not os.environ.get("REDIS_URL"), reason="Redis: make test-distributed"
+)
 
 
 def redis_layer():
@@ -122,16 +91,58 @@ def redis_layer():
     return RedisChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix="test-layers")
 
 
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="Redis: make test-distributed")
+class RoundTrips:
+    """The commands sent to Redis between start() and stop(), one per round trip (a
+    pipeline's commands go as one)."""
+
+    def __init__(self, monkeypatch):
+        self.sent, self._monkeypatch = [], monkeypatch
+
+    def start(self):
+        from redis.asyncio.connection import AbstractConnection
+
+        send, sent = AbstractConnection.send_packed_command, self.sent
+
+        async def counted(connection, command, check_health=True):
+            sent.append(command)
+            return await send(connection, command, check_health)
+
+        self._monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
+
+    def stop(self):
+        self._monkeypatch.undo()
+
+
+@needs_redis
+def test_a_group_message_on_redis_takes_two_round_trips_and_skips_expired_members(monkeypatch):
+    trips = RoundTrips(monkeypatch)
+
+    async def scenario():
+        layer = redis_layer()
+        here, there, gone = [await layer.new_channel() for _ in range(3)]
+        there = there.replace(layer.client_prefix, "another-server")  # another process's
+        for channel in (here, there, gone):
+            await layer.group_add("watchers", channel)
+        # `gone` joined longer ago than the layer keeps members (its server died).
+        await layer.connection(0).zadd(layer._group_key("watchers"), {gone: 0})
+        trips.start()
+        await layer.group_send("watchers", {"type": "game.update"})
+        trips.stop()
+        received = await asyncio.wait_for(layer.receive(here), 5)
+        stored = await layer.connection(0).zcard(layer.prefix + layer.non_local_name(there))
+        members = await layer.connection(0).zrange(layer._group_key("watchers"), 0, -1)
+        await layer.flush()
+        return received, stored, {m.decode() for m in members}, {here, there}
+
+    received, stored_for_there, members, alive = asyncio.run(scenario())
+    assert len(trips.sent) == 2
+    assert received["type"] == "game.update" and stored_for_there == 1
+    assert members == alive
+
+
+@needs_redis
 def test_a_servers_waiting_messages_come_off_redis_in_one_round_trip_in_order(monkeypatch):
-    from redis.asyncio.connection import AbstractConnection
-
-    sent = []
-    send = AbstractConnection.send_packed_command
-
-    async def counted(connection, command, check_health=True):
-        sent.append(command)
-        return await send(connection, command, check_health)
+    trips = RoundTrips(monkeypatch)
 
     async def scenario():
         layer = redis_layer()
@@ -142,21 +153,21 @@ def test_a_servers_waiting_messages_come_off_redis_in_one_round_trip_in_order(mo
             await layer.send(one, {"type": "board", "n": n})
         await layer.group_send("watchers", {"type": "board", "n": 3})
         await layer.send(two, {"type": "board", "n": 4})
-        monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
+        trips.start()
         firsts = [await asyncio.wait_for(layer.receive(c), 5) for c in (one, two)]
-        monkeypatch.undo()
+        trips.stop()
         rests = [[await asyncio.wait_for(layer.receive(one), 5) for _ in range(3)]]
         rests.append([await asyncio.wait_for(layer.receive(two), 5)])
         await layer.flush()
         return firsts, rests
 
     firsts, rests = asyncio.run(scenario())
-    assert len(sent) == 1  # both sockets' first messages: the one fetch
+    assert len(trips.sent) == 1  # both sockets' first messages: the one fetch
     assert [m["n"] for m in firsts] == [0, 3]
     assert [[m["n"] for m in rest] for rest in rests] == [[1, 2, 3], [4]]
 
 
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="Redis: make test-distributed")
+@needs_redis
 def test_a_socket_closed_while_its_server_waits_for_redis_loses_nothing_for_the_others(
     monkeypatch,
 ):
