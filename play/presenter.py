@@ -32,11 +32,11 @@ def with_view_related(game: Game) -> Game:
         *(["offers"] if had["offers"] else []),
         *(["disputes__rulings"] if had["disputes"] else []),
     )
-    for name in (name for name, any_made in had.items() if not any_made):
-        # Known empty, as prefetching would leave it (a none() alone is still compiled).
-        empty = getattr(game, name).none()
-        empty._result_cache, empty._prefetch_done = [], True
-        game._prefetched_objects_cache[name] = empty
+    for name, any_made in had.items():
+        if not any_made:  # known empty, as prefetching leaves it (a none() is still compiled)
+            empty = getattr(game, name).none()
+            empty._result_cache, empty._prefetch_done = [], True
+            game._prefetched_objects_cache[name] = empty
     return game
 
 
