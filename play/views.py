@@ -162,7 +162,12 @@ def new_game(request):
 
 @require_GET
 def game_page(request, public_id):
-    game = _game(public_id)
+    return _game_page(request, _game(public_id))
+
+
+def _game_page(request, game: Game, *, dispute_form=None, drafts=None, status=200):
+    """The game's page. A dispute or a statement that was refused comes back in it with what
+    was typed (`dispute_form`, bound; `drafts`: a dispute's pk -> the statement written)."""
     seat = presenter.seat_index(game, request.user)
     if game.listing == Game.Listing.INVITE and game.status == Game.Status.OPEN and seat is None:
         raise Http404(NO_GAME)  # a private invitation is reached by its link only
@@ -177,20 +182,23 @@ def game_page(request, public_id):
             "seat": seat,
             "live": presenter.live_html(game, seat),
             "chat": presenter.chat_html(game, request.user),
-            "disputes": game.disputes.prefetch_related("rulings__referee").select_related(
-                "opened_by"
-            )
-            if seat is not None
-            else [],
-            "dispute_form": DisputeForm(initial={"ply": game.ply}),
-            "statement_form": StatementForm(),
+            "disputes": _disputes_with_drafts(game, drafts or {}) if seat is not None else [],
+            "dispute_form": dispute_form or DisputeForm(initial={"ply": game.ply}),
             "invite_url": invite_url,
             "can_join": seat is None and game.status == Game.Status.OPEN,
             "has_fields": renderer(game.game_slug).has_fields,
             "zoomable": renderer(game.game_slug).zoomable,
             "legend": renderer(game.game_slug).legend(),
         },
+        status=status,
     )
+
+
+def _disputes_with_drafts(game: Game, drafts: dict) -> list[Dispute]:
+    found = list(game.disputes.prefetch_related("rulings__referee").select_related("opened_by"))
+    for dispute in found:
+        dispute.draft = drafts.get(dispute.pk, "")
+    return found
 
 
 @require_GET
@@ -447,18 +455,14 @@ def open_dispute(request, public_id):
     game = _game(public_id)
     form = DisputeForm(request.POST)
     if not form.is_valid():
-        messages.error(
-            request,
-            "Check the dispute: " + "; ".join(e for errs in form.errors.values() for e in errs),
-        )
-        return redirect(game)
+        return _game_page(request, game, dispute_form=form, status=400)
     data = form.cleaned_data
     try:
         disputes.report(game, request.user, data["category"], data["statement"], data["ply"])
     except Refused as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, "Your dispute is open: a referee will review it.")
+        form.add_error(None, exc.message)
+        return _game_page(request, game, dispute_form=form, status=exc.status)
+    messages.success(request, "Your dispute is open: a referee will review it.")
     return redirect(game)
 
 
@@ -468,16 +472,18 @@ def open_dispute(request, public_id):
 def dispute_statement(request, pk):
     dispute = _found(Dispute.objects.select_related("game"), "There is no such dispute.", pk=pk)
     form = StatementForm(request.POST)
+    problem, status = "Write a statement of up to 4000 characters.", 400
     if form.is_valid():
         try:
             disputes.add_statement(dispute, request.user, form.cleaned_data["statement"])
         except Refused as exc:
-            messages.error(request, exc.message)
+            problem, status = exc.message, exc.status
         else:
             messages.success(request, "Your statement is added to the case.")
-    else:
-        messages.error(request, "Write a statement of up to 4000 characters.")
-    return redirect(dispute.game)
+            return redirect(dispute.game)
+    messages.error(request, problem)
+    drafts = {dispute.pk: request.POST.get("statement", "")}
+    return _game_page(request, _game(dispute.game.public_id), drafts=drafts, status=status)
 
 
 @login_required

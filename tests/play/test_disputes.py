@@ -1,6 +1,7 @@
 """Disputes: reports, freezing, statements, every ruling, permissions, integrity."""
 
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from django.contrib.auth.models import Group
@@ -277,3 +278,31 @@ def test_verify_games_reports_a_tampered_log(active_game, ann, bob, capsys):
     with pytest.raises(CommandError, match=active_game.public_id):
         call_command("verify_games")
     assert "Ply 1: the hash chain is broken" in capsys.readouterr().out
+
+
+def test_a_refused_report_or_statement_comes_back_with_what_was_typed(
+    active_game, client_of, ann, bob
+):
+    """Only a script gets past the browser's own checks, but nothing typed is lost then
+    either: the page comes back with the text and the reason."""
+    url = f"/g/{active_game.public_id}/dispute/"
+    typed = "He moved my Kaiser while I looked away, twice."
+    response = client_of(ann).post(url, {"category": "no-such", "statement": typed, "ply": "0"})
+    html = unescape(response.content.decode())
+    assert response.status_code == 400 and typed in html and "<details open>" in html
+    assert not Dispute.objects.exists()
+
+    client_of(ann).post(url, {"category": "other", "statement": "See ply 0.", "ply": "0"})
+    response = client_of(ann).post(url, {"category": "rules", "statement": typed, "ply": "0"})
+    html = unescape(response.content.decode())
+    assert response.status_code == 409 and typed in html
+    assert "You already have an open dispute on this game." in html
+
+    dispute = Dispute.objects.get()
+    answer = "x" * 4001  # over the limit
+    response = client_of(bob).post(f"/disputes/{dispute.pk}/statement/", {"statement": answer})
+    html = unescape(response.content.decode())
+    assert response.status_code == 400 and f">{answer}</textarea>" in html
+    assert "Write a statement of up to 4000 characters." in html
+    dispute.refresh_from_db()
+    assert dispute.opponent_statement == ""
