@@ -108,3 +108,19 @@ def test_no_secret_is_in_the_repository():
             text = path.read_text(errors="replace")
             found += [f"{name}: {m.group(0)[:40]}" for m in suspicious.finditer(text)]
     assert not found
+
+
+def test_the_server_keeps_full_garbage_collections_rare(tmp_path):
+    """Startup is frozen out of the collector's sight, and a full collection (which walks
+    every socket's objects) comes at most once per 100 young ones, not 10."""
+    probe = "import gc, imperia_site.asgi; print(gc.get_threshold(), gc.get_freeze_count() > 0)"
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "imperia_site.settings"}
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        env={**env, "IMPERIA_VAR_DIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.split() == ["(700,", "10,", "100)", "True"]
