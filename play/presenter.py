@@ -143,7 +143,6 @@ def _play(game: Game, seat, selected, pick) -> dict:
         "choices": clicks.choices,
         "charge": charge,
         "can_charge": my_turn and charge is None and game_rules.charge_available(state),
-        "charge_url": _url(game, "charge"),
         "board_svg": board.render(
             picture,
             bottom=bottom,
@@ -319,7 +318,6 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
             "editing": editing,
             "submitted": bool(mine and mine.submitted_at),
             "other_submitted": bool(other and other.submitted_at),
-            "url": _url(game, "setup"),
             "arrangement": mine.arrangement if mine else "",
         },
         "board_svg": board.render_boards(boards, viewer=viewer, marks=marks, names=names),

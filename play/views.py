@@ -483,7 +483,8 @@ def dispute_statement(request, pk):
             return redirect(dispute.game)
     messages.error(request, problem)
     drafts = {dispute.pk: request.POST.get("statement", "")}
-    return _game_page(request, _game(dispute.game.public_id), drafts=drafts, status=status)
+    game = presenter.with_view_related(dispute.game)
+    return _game_page(request, game, drafts=drafts, status=status)
 
 
 @login_required
