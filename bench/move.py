@@ -3,13 +3,14 @@ middleware, the view, the transaction, the boards drawn and handed to the channe
 no network, no thread hand-off and no other request in the way. The steady figure that bench/live.py's
 round trip is built on; prints numbers, asserts nothing.
 
-    .venv/bin/python bench/move.py [--games 20] [--moves 20] [--game empire-chess] [--profile]
+    .venv/bin/python bench/move.py [--games 20] [--moves 20] [--game empire-chess]
+                                   [--profile | --instructions]
 
 On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set).
 --profile prints the functions the moves spent most time in (cProfile, cumulative).
 --instructions counts the machine instructions the moves take instead, under valgrind's
 callgrind (Debian's `valgrind`): on this machine the times of two runs a minute apart differ
-by half, the counts by less than 0.1 %, so a change is compared by its count.
+by half, the counts by 0.3 % at most, so a change is compared by its count.
 """
 
 import argparse
@@ -66,11 +67,10 @@ def play(games, slug: str, plies: int, timings: list, queries: list) -> None:
     from django.test.utils import CaptureQueriesContext
 
     import rules
+    from play.models import Game
 
     game_rules = rules.get(slug)
     for public_id, clients in games:
-        from play.models import Game
-
         state, rng = (
             game_rules.parse(Game.objects.get(public_id=public_id).position),
             random.Random(1),
