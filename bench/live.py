@@ -14,7 +14,11 @@ answer's time printed on its own line). The floor is a bare websocket round trip
 same server and channel layer (ws/ping/), measured at the same time, under the same load.
 
 --trace serves bench/traced.py instead, which marks the stages of every move in the servers,
-and prints where the round trip goes, stage by stage.
+and prints where the round trip goes, stage by stage (and where it went for the slowest 1 %).
+It also times null moves beside the real ones (one per pinger, in games of their own): a POST
+that goes through daphne, a worker thread and the middleware and pushes an already drawn board
+to the other player's socket, doing none of the game's work. What a move costs beyond the
+floor before the game does anything.
 """
 
 import argparse
@@ -184,10 +188,30 @@ async def pinger(http, base, stop, floors, think):
     await ws.close()
 
 
-async def run(urls, games, slug, moves, think, pingers):
+async def null_mover(http, bases, public_id, pair, stop, nulls, think):
+    """Null moves (bench/traced.py) in a game of their own, timed like a move: from the POST
+    by seat 1 on one server to seat 0's socket on the other receiving the board."""
+    ws_url = bases[0].replace("http", "ws", 1) + f"/ws/g/{public_id}/"
+    ws = await http.ws_connect(ws_url, headers={"Cookie": pair[0][1]["Cookie"], "Origin": bases[0]})
+    await ws.receive_str()  # the board on connect
+    headers = {**pair[1][1], "HX-Request": "true", "Origin": bases[1], "Referer": bases[1] + "/"}
+    rng, ply = random.Random(), 0
+    while not stop.is_set():
+        await asyncio.sleep(rng.uniform(*think))
+        ply += 1
+        start = time.perf_counter()
+        arrival = asyncio.create_task(wait_for_ply(ws, ply))
+        url = f"{bases[1]}/bench/null/{public_id}/"
+        async with http.post(url, data={"ply": str(ply)}, headers=headers) as response:
+            await response.read()
+        nulls.append((await asyncio.wait_for(arrival, timeout=10) - start) * 1000)
+    await ws.close()
+
+
+async def run(urls, games, slug, moves, think, pingers, null_games=()):
     import aiohttp
 
-    timed, errors, floors = {"rtt": [], "answer": [], "marks": []}, [], []
+    timed, errors, floors = {"rtt": [], "answer": [], "marks": [], "null": []}, [], []
     stop = asyncio.Event()
     connector = aiohttp.TCPConnector(limit=0)
     seated = [(urls[i % len(urls)], urls[(i + 1) % len(urls)]) for i in range(len(games))]
@@ -195,6 +219,19 @@ async def run(urls, games, slug, moves, think, pingers):
         pings = [
             asyncio.create_task(pinger(http, urls[i % len(urls)], stop, floors, think))
             for i in range(pingers)
+        ] + [
+            asyncio.create_task(
+                null_mover(
+                    http,
+                    (urls[i % len(urls)], urls[(i + 1) % len(urls)]),
+                    g,
+                    pair,
+                    stop,
+                    timed["null"],
+                    think,
+                )
+            )
+            for i, (g, _, pair) in enumerate(null_games)
         ]
         await asyncio.gather(
             *(
@@ -231,7 +268,8 @@ def cpu_seconds(pid: int) -> float:
 
 STAGES = [  # (from, to, what happens between)
     ("posted", "arrived", "HTTP in: the client's request parsed by daphne"),
-    ("arrived", "submit", "a worker thread free; Django's middleware; the view"),
+    ("arrived", "began", "the body read; waiting for a free worker thread"),
+    ("began", "submit", "Django's middleware, the view"),
     ("submit", "locked", "the game row locked, with what its boards show"),
     ("locked", "committed", "the rules, the writes, the commit"),
     ("committed", "drawn", "the opponent's board drawn"),
@@ -253,13 +291,16 @@ def print_stages(trace: str, client_marks) -> None:
             marks.setdefault(key, {})[stage] = float(at)
     stages = {start for start, _, _ in STAGES} | {STAGES[-1][1]}
     complete = [m for m in marks.values() if stages <= m.keys()]
+    # The slowest 1 %: which stages their time went to, on average.
+    slowest = sorted(complete, key=lambda m: m["received"] - m["posted"])[-len(complete) // 100 :]
     title = f"the stages of {len(complete)} moves, ms"
-    print(f"{title:56s} {'p50':>6}   {'p90':>6}   {'p99':>6}")
+    print(f"{title:56s} {'p50':>6}   {'p90':>6}   {'p99':>6}   {'slowest 1 %':>11}")
     for start, end, what in STAGES:
         spans = [1000 * (m[end] - m[start]) for m in complete]
+        worst = statistics.fmean(1000 * (m[end] - m[start]) for m in slowest) if slowest else 0
         print(
             f"  {what:54s} {percentile(spans, 0.5):6.2f}   {percentile(spans, 0.9):6.2f}   "
-            f"{percentile(spans, 0.99):6.2f}"
+            f"{percentile(spans, 0.99):6.2f}   {worst:11.2f}"
         )
     for generation, took in sorted(pauses.items()):
         print(
@@ -298,11 +339,12 @@ def main():
     django_setup(var)
     try:
         games = make_players_and_games(args.games, args.game)
+        null_games = make_players_and_games(args.pingers, args.game) if trace else []
         speed = machine_speed()
         began, client_before = time.perf_counter(), time.process_time()
         cpu_before = sum(cpu_seconds(proc.pid) for proc, _ in servers)
         timed, floors, errors = asyncio.run(
-            run(urls, games, args.game, args.moves, args.think, args.pingers)
+            run(urls, games, args.game, args.moves, args.think, args.pingers, null_games)
         )
         seconds, client = time.perf_counter() - began, time.process_time() - client_before
         cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - cpu_before if servers else None
@@ -337,6 +379,12 @@ def main():
     )
     if trace:
         print_stages(trace, timed["marks"])
+        nulls = timed["null"]
+        print(
+            f"a null move (daphne, a worker thread, the middleware, the channel layer; no game "
+            f"work), {len(nulls)}: p50 {percentile(nulls, 0.5):.2f} ms = "
+            f"{percentile(nulls, 0.5) / floor:.2f} floors, p99 {percentile(nulls, 0.99):.1f} ms"
+        )
     print(
         f"games={args.games} sockets={2 * args.games + args.pingers} moves={len(rtts)} "
         f"rtt_p50_ms={p50:.1f} rtt_p99_ms={p99:.1f} floor_p50_ms={floor:.1f} "

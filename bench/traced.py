@@ -14,17 +14,22 @@ import re
 import threading
 import time
 
+from django.http import HttpResponse, HttpResponseForbidden
+from django.urls import path
+from django.views.decorators.http import require_POST
+
 from imperia_site.asgi import application  # noqa: F401 - what daphne serves
 from imperia_site.http import PooledHTTPHandler
-from play import moves, presenter
+from play import live, moves, presenter
 from play.consumers import GameConsumer
+from play.models import Game
 
 _file = os.open(
     os.path.join(os.environ["IMPERIA_TRACE"], f"{os.getpid()}.txt"),
     os.O_WRONLY | os.O_CREAT | os.O_APPEND,
 )
 _arrived = contextvars.ContextVar("arrived", default=None)  # when daphne handed the request over
-_move = threading.local()  # the key of the move a worker thread is making
+_move = threading.local()  # the key of the move a worker thread is making, when it began
 _PLY = re.compile(r'data-ply="(\d+)"')
 
 
@@ -46,10 +51,20 @@ def _http(call):
     return http
 
 
+# A worker thread takes the request (Django's middleware comes next).
+def _respond(respond):
+    def responding(self, scope, body):
+        _move.began = time.perf_counter()
+        return respond(self, scope, body)
+
+    return responding
+
+
 def _submit(submit):
     def submitted(public_id, user, text, expected_ply):
         _move.key = f"{public_id}:{(expected_ply or 0) + 1}"
         mark("arrived", _move.key, _arrived.get())
+        mark("began", _move.key, _move.began)
         mark("submit", _move.key)
         try:
             return submit(public_id, user, text, expected_ply)
@@ -105,8 +120,33 @@ def _collecting(phase: str, info: dict) -> None:
         os.write(_file, f"gc{info['generation']} {os.getpid()}:gc {took:.3f}\n".encode())
 
 
+@require_POST
+def null_move(request, public_id):
+    """A move that costs the game nothing: the request goes through daphne, a worker thread and
+    the site's middleware like a move, and the game's board as already drawn goes to seat 0's
+    socket through the channel layer like a move's, marked with the ply posted. What is left
+    of a move's round trip when the game's own work (lock, rules, writes, drawing) is taken
+    away: bench/live.py --trace times it beside the real moves."""
+    if not request.user.is_authenticated:
+        return HttpResponseForbidden()
+    if public_id not in _null_boards:  # read and drawn once, not timed
+        game = presenter.with_view_related(Game.objects.get(public_id=public_id))
+        _null_boards[public_id] = (game, presenter.live_html(game, 0))
+    game, board = _null_boards[public_id]
+    html = board.replace(f'data-ply="{game.ply}"', f'data-ply="{request.POST["ply"]}"', 1)
+    live.broadcast(game, {"0": html}, to=[0], promptly=True)
+    return HttpResponse(html)
+
+
+_null_boards = {}  # public id -> (game, seat 0's board)
+
+
+from imperia_site import urls  # noqa: E402 - its admin needs Django set up, as above
+
+urls.urlpatterns.append(path("bench/null/<str:public_id>/", null_move))
 gc.callbacks.append(_collecting)
 _around(PooledHTTPHandler, "__call__", _http)
+_around(PooledHTTPHandler, "_respond", _respond)
 _around(moves, "submit", _submit)
 _around(presenter, "with_view_related", _locked)
 _around(presenter, "publish", _publish)
