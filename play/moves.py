@@ -72,6 +72,9 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> None:
     if outcome:
         end(game, outcome.winner, outcome.reason)
     else:
+        # Next, drawn once for the player now to move and sent straight to their socket:
+        # before the bell that next_turn rings for them, or anything else.
+        transaction.on_commit(lambda: presenter.publish(game, game.turn))
         next_turn(game, after, now)
         game.revision += 1
         game.save()
@@ -86,6 +89,3 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> None:
         clock_after=game.clocks,
         hash=Move.chain(previous, ply, canonical, position, now),
     )
-    if not outcome:
-        # Drawn once for the player now to move, and sent straight to their socket.
-        transaction.on_commit(lambda: presenter.publish(game, game.turn))

@@ -85,12 +85,13 @@ def test_a_move_costs_a_bounded_number_of_queries(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_opponents_board_is_sent_before_the_movers_is_drawn(
+def test_the_opponents_board_is_sent_before_the_movers_is_drawn_and_the_bell_rung(
     active_game, client_of, ann, monkeypatch
 ):
-    from play import presenter
+    from play import notify, presenter
 
     steps, draw, push = [], presenter._render, presenter.broadcast
+    monkeypatch.setattr(notify, "push", lambda user_id: steps.append(f"bell {user_id}"))
     monkeypatch.setattr(
         presenter,
         "_render",
@@ -106,7 +107,8 @@ def test_the_opponents_board_is_sent_before_the_movers_is_drawn(
     response = client_of(ann).post(
         f"/g/{active_game.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX
     )
-    assert steps == ["draw 1", "send [1] promptly", "draw 0", "send [0, None]"]
+    bell = f"bell {active_game.player(1).pk}"  # "your turn", on the opponent's other pages
+    assert steps == ["draw 1", "send [1] promptly", "draw 0", "send [0, None]", bell]
     assert "Waiting for Black." in response.content.decode()  # the mover's, drawn once
 
 
