@@ -115,6 +115,24 @@ async def wait_for_ply(ws, ply: int) -> float:
             return time.perf_counter()
 
 
+async def game_socket(http, base: str, public_id: str, headers: dict):
+    """A player's socket on the game, past the board it is sent on connect."""
+    ws_url = base.replace("http", "ws", 1) + f"/ws/g/{public_id}/"
+    ws = await http.ws_connect(ws_url, headers={"Cookie": headers["Cookie"], "Origin": base})
+    await asyncio.wait_for(ws.receive_str(), timeout=30)
+    return ws
+
+
+def posting(headers: dict, base: str) -> dict:
+    """A player's headers for a POST from the game page, as htmx sends it."""
+    return {**headers, "HX-Request": "true", "Origin": base, "Referer": base + "/"}
+
+
+def seated(urls: list[str], i: int) -> tuple[str, str]:
+    """The servers of game i's two players: different ones when there are several."""
+    return urls[i % len(urls)], urls[(i + 1) % len(urls)]
+
+
 async def play_game(http, bases, slug, public_id, position, pair, moves, think, timed, errors):
     """Play one game, each player on their own server (`bases`, one per seat); anything that
     goes wrong (a refused move, a socket closed, a timeout) is counted as an error and ends
@@ -134,10 +152,7 @@ async def _play(http, bases, slug, public_id, position, pair, moves, think, time
     state = game_rules.parse(position)
     sockets = []
     for base, (_, headers) in zip(bases, pair, strict=True):
-        ws_url = base.replace("http", "ws", 1) + f"/ws/g/{public_id}/"
-        ws = await http.ws_connect(ws_url, headers={"Cookie": headers["Cookie"], "Origin": base})
-        sockets.append(ws)
-        await asyncio.wait_for(ws.receive_str(), timeout=30)  # the board on connect
+        sockets.append(await game_socket(http, base, public_id, headers))
     rng = random.Random(public_id)
     try:
         for ply in range(moves):
@@ -147,7 +162,7 @@ async def _play(http, bases, slug, public_id, position, pair, moves, think, time
             move = rng.choice(game_rules.legal_moves(state))
             await asyncio.sleep(rng.uniform(*think))
             base = bases[seat]
-            headers = {**pair[seat][1], "HX-Request": "true", "Origin": base, "Referer": base + "/"}
+            headers = posting(pair[seat][1], base)
             start = time.perf_counter()
             arrival = asyncio.create_task(wait_for_ply(sockets[1 - seat], ply + 1))
             try:
@@ -191,10 +206,8 @@ async def pinger(http, base, stop, floors, think):
 async def null_mover(http, bases, public_id, pair, stop, nulls, think):
     """Null moves (bench/traced.py) in a game of their own, timed like a move: from the POST
     by seat 1 on one server to seat 0's socket on the other receiving the board."""
-    ws_url = bases[0].replace("http", "ws", 1) + f"/ws/g/{public_id}/"
-    ws = await http.ws_connect(ws_url, headers={"Cookie": pair[0][1]["Cookie"], "Origin": bases[0]})
-    await ws.receive_str()  # the board on connect
-    headers = {**pair[1][1], "HX-Request": "true", "Origin": bases[1], "Referer": bases[1] + "/"}
+    ws = await game_socket(http, bases[0], public_id, pair[0][1])
+    headers = posting(pair[1][1], bases[1])
     rng, ply = random.Random(), 0
     while not stop.is_set():
         await asyncio.sleep(rng.uniform(*think))
@@ -214,29 +227,20 @@ async def run(urls, games, slug, moves, think, pingers, null_games=()):
     timed, errors, floors = {"rtt": [], "answer": [], "marks": [], "null": []}, [], []
     stop = asyncio.Event()
     connector = aiohttp.TCPConnector(limit=0)
-    seated = [(urls[i % len(urls)], urls[(i + 1) % len(urls)]) for i in range(len(games))]
     async with aiohttp.ClientSession(connector=connector) as http:
         pings = [
             asyncio.create_task(pinger(http, urls[i % len(urls)], stop, floors, think))
             for i in range(pingers)
         ] + [
             asyncio.create_task(
-                null_mover(
-                    http,
-                    (urls[i % len(urls)], urls[(i + 1) % len(urls)]),
-                    g,
-                    pair,
-                    stop,
-                    timed["null"],
-                    think,
-                )
+                null_mover(http, seated(urls, i), g, pair, stop, timed["null"], think)
             )
             for i, (g, _, pair) in enumerate(null_games)
         ]
         await asyncio.gather(
             *(
-                play_game(http, bases, slug, g, pos, pair, moves, think, timed, errors)
-                for (g, pos, pair), bases in zip(games, seated, strict=True)
+                play_game(http, seated(urls, i), slug, g, pos, pair, moves, think, timed, errors)
+                for i, (g, pos, pair) in enumerate(games)
             )
         )
         stop.set()
