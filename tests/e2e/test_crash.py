@@ -17,6 +17,7 @@ import urllib.request
 import pytest
 
 import rules
+from bench.live import posting
 from tests.e2e.conftest import ROOT, serve, start_daphne, stop_daphne
 
 pytestmark = pytest.mark.e2e
@@ -74,12 +75,11 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path):
         env,
         "import bench.live as b\n"
         f"games = b.make_players_and_games({GAMES}, 'empire-chess')\n"
-        "print(json.dumps([{'id': g, 'position': p, 'headers': [\n"
-        "    {**h, 'HX-Request': 'true'} for _, h in pair]} for g, p, pair in games]))",
+        "print(json.dumps([{'id': g, 'position': p, 'headers': [h for _, h in pair]}\n"
+        "    for g, p, pair in games]))",
     )
     for game in made:
-        for headers in game["headers"]:
-            headers.update({"Origin": url, "Referer": url + "/"})
+        game["headers"] = [posting(headers, url) for headers in game["headers"]]
     acknowledged = {game["id"]: [] for game in made}
     stop = threading.Event()
     players = [threading.Thread(target=play, args=(url, game, acknowledged, stop)) for game in made]
