@@ -273,8 +273,32 @@ class Empire(Game):
         return area
 
     @staticmethod
+    def _inside(s, region) -> set:
+        """The whole inside of the ring that bounds `region`: the region and every pocket that
+        `me`'s pieces wall off within it (an earlier house, say), which the region's own
+        4-connected flood stops short of. The inside lies within the region's bounding box, so
+        the outside is flooded from that box's frame, with the ring (the pieces next to the
+        region) as the wall."""
+        width, orth = s.width, geometry(s.width, s.height)[2]
+        wall = {n for p in region for n in orth[p]} - region
+        xs, ys = {p % width for p in region}, {p // width for p in region}
+        # The region never touches the edge, so the frame one point out is on the board.
+        left, right, top, bottom = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        box = {y * width + x for y in range(top, bottom + 1) for x in range(left, right + 1)}
+        frame = {p for p in box if p % width in (left, right) or p // width in (top, bottom)}
+        outside = frame - wall
+        todo = list(outside)
+        while todo:
+            for n in orth[todo.pop()]:
+                if n in box and n not in outside and n not in wall:
+                    outside.add(n)
+                    todo.append(n)
+        return box - outside - wall | region
+
+    @staticmethod
     def _take(s, board, me, region, forced=False) -> None:
         other = 1 - me
+        region = Empire._inside(s, region)
         if s.mode == "dots" and not forced and PIECE[other] not in (board[p] for p in region):
             for p in region:  # an empty ring: a house, still in play
                 if board[p] == ".":

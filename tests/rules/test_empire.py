@@ -144,6 +144,51 @@ def test_dots_placing_in_ones_own_house_is_allowed():
     assert rows_of(state)[2] == ".OOO...."
 
 
+# A ring round an earlier ring: 10x10, circles' outer ring open at h7 around their diamond
+# on d5 (a house with dots) and, at g5, whatever the case puts there.
+def nested(inner="+", g5=None, side="O", outer="."):
+    g5 = outer if g5 is None else g5
+    rows = [
+        "..........",
+        ".OOOOOOO..",
+        f"O{outer * 7}O.",
+        f"O{outer * 2}O{outer * 4}O.",
+        f"O{outer}O{inner}O{outer}{g5}{outer}O.",
+        f"O{outer * 2}O{outer * 4}O.",
+        ".OOOOOO" + ("O.." if outer != "." else "..."),
+        "..........",
+        "..........",
+        "..........",
+    ]
+    return game.parse(f"10x10 {side} {'/'.join(rows)} 0 9 dots")
+
+
+def test_dots_a_capturing_ring_takes_an_earlier_house_inside_it_out_of_play():
+    state = game.play(nested(g5="X"), "h7")
+    assert rows_of(state)[2:7] == [
+        "O,,,,,,,O.",
+        "O,,O,,,,O.",
+        "O,O,O,x,O.",
+        "O,,O,,,,O.",
+        ".OOOOOOO..",
+    ]
+    assert game.score(state) == (1, 0)
+
+
+def test_dots_a_house_taken_with_an_intruder_takes_the_houses_inside_it():
+    state = game.play(nested(side="X", outer="+"), "g5")  # encloses nothing: the house is taken
+    assert rows_of(state)[3:6] == ["O,,O,,,,O.", "O,O,O,x,O.", "O,,O,,,,O."]
+    assert game.score(state) == (1, 0)
+
+
+def test_dots_a_ring_round_a_live_enemy_piece_in_an_inner_ring_captures_it():
+    # d5's crosses piece stands live in circles' diamond (a house it dissolved by taking
+    # something): the outer ring then encloses a live enemy piece, so it captures, not houses.
+    state = game.play(nested(inner="X"), "h7")
+    assert rows_of(state)[4] == "O,OxO,,,O."
+    assert game.score(state) == (1, 0)
+
+
 # --- options and notation ----------------------------------------------------------------
 def test_options():
     state = game.initial({"width": 9, "height": 12, "mode": "dots"})
