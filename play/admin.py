@@ -10,7 +10,7 @@ from django.utils.html import format_html
 
 from play import case, disputes
 from play.errors import Refused
-from play.forms import RulingForm
+from play.forms import ReopenForm, RulingForm
 from play.models import (
     ChatMessage,
     Delivery,
@@ -173,6 +173,11 @@ class DisputeAdmin(admin.ModelAdmin):
                 name="play_dispute_rule",
             ),
             path(
+                "<int:pk>/reopen/",
+                self.admin_site.admin_view(self.reopen_view),
+                name="play_dispute_reopen",
+            ),
+            path(
                 "<int:pk>/take/",
                 self.admin_site.admin_view(self.take_view),
                 name="play_dispute_take",
@@ -191,25 +196,40 @@ class DisputeAdmin(admin.ModelAdmin):
         )
 
     def rule_view(self, request, pk):
+        return self._decide(
+            request, pk, RulingForm, disputes.rule, "Ruling recorded; both players are told."
+        )
+
+    def reopen_view(self, request, pk):
+        return self._decide(
+            request, pk, ReopenForm, disputes.reopen, "Case reopened; both players are told."
+        )
+
+    def _decide(self, request, pk, form_class, decide, done: str):
+        """A decision posted from the case page, made by `decide(dispute, referee, **form)`;
+        what was refused, and why, is said on the case page."""
         dispute = get_object_or_404(Dispute, pk=pk)
         if request.method == "POST":
-            form = RulingForm(request.POST)
+            form = form_class(request.POST)
             if form.is_valid():
                 try:
-                    disputes.rule(dispute, request.user, **form.ruling())
+                    decide(dispute, request.user, **form.decision())
                 except Refused as exc:
                     messages.error(request, exc.message)
                 else:
-                    messages.success(request, "Ruling recorded; both players are told.")
+                    messages.success(request, done)
             else:
                 messages.error(
                     request,
-                    "Check the ruling: "
+                    "Check the form: "
                     + "; ".join(e for errs in form.errors.values() for e in errs),
                 )
         return redirect("admin:play_dispute_change", pk)
 
     def take_view(self, request, pk):
         if request.method == "POST":
-            disputes.take(get_object_or_404(Dispute, pk=pk), request.user)
+            try:
+                disputes.take(get_object_or_404(Dispute, pk=pk), request.user)
+            except Refused as exc:
+                messages.error(request, exc.message)
         return redirect("admin:play_dispute_change", pk)

@@ -9,7 +9,8 @@ from urllib.parse import urlencode
 
 from play.boards import renderer
 from play.boards.base import Marks
-from play.forms import RulingForm
+from play.disputes import recusal
+from play.forms import ReopenForm, RulingForm
 from play.games import rebuild
 from play.models import Delivery, Dispute, Ruling
 
@@ -60,6 +61,11 @@ def context(request, admin_site, dispute: Dispute) -> dict:
         "rulings": Ruling.objects.filter(dispute__game=game).select_related("referee", "dispute"),
         "integrity": integrity,
         "intact": intact,
-        "form": RulingForm(initial={"ply": max(0, dispute.ply - 1)}),
+        "recusal": recusal(request.user, game),
+        "form": (
+            RulingForm(initial={"ply": max(0, dispute.ply - 1)})
+            if dispute.is_open
+            else ReopenForm()
+        ),
         "players": [(i, game.rules.seats[i], game.player_name(i)) for i in (0, 1)],
     }

@@ -2,7 +2,9 @@
 
 Rules and clock disputes on a game in play freeze it (clocks stop, no moves) until ruled.
 Rulings are append-only and public to both players: reject, uphold, set the result, annul,
-rewind to a ply and resume (the cut moves are archived, the clocks restored), add time."""
+rewind to a ply and resume (the cut moves are archived, the clocks restored), add time.
+A dispute is decided once: a second ruling is refused, and a decision is changed only by
+reopening the case, with a reason of its own. No one rules on a game they play in."""
 
 from __future__ import annotations
 
@@ -105,40 +107,87 @@ def thaw(game: Game, at) -> None:
 
 
 def take(dispute: Dispute, referee) -> None:
-    _check_referee(referee)
-    if dispute.status == Dispute.Status.OPEN:
-        dispute.status = Dispute.Status.REVIEW
-        dispute.save(update_fields=["status"])
-        _touch(Game.objects.get(pk=dispute.game_id))
-
-
-def rule(dispute: Dispute, referee, kind: str, reason: str, **details) -> Ruling:
-    """Decide; the effect on the game, the public record, and a word to both players."""
-    _check_referee(referee)
-    reason = reason.strip()
-    if kind not in Kind.values:
-        raise Refused("Choose a ruling.")
-    if not reason:
-        raise Refused("Every ruling gives its reason: both players read it.")
-    at = clocks.now()
+    """A referee takes an open case: it is under review."""
     with transaction.atomic():
         game = Game.locked(dispute.game_id)
         dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+        _check_referee(referee, game)
+        if dispute.status == Dispute.Status.OPEN:
+            dispute.status = Dispute.Status.REVIEW
+            dispute.save(update_fields=["status"])
+            _touch(game)
+
+
+def rule(dispute: Dispute, referee, kind: str, reason: str, **details) -> Ruling:
+    """Decide an open dispute: the effect on the game, the public record, and a word to both
+    players. A decided dispute is refused, unchanged; changing a decision is `reopen`."""
+    if kind == Kind.REOPEN:
+        raise Refused("A decided case is changed by reopening it, with its own reason.")
+    if kind not in Kind.values:
+        raise Refused("Choose a ruling.")
+    with transaction.atomic():
+        game, dispute, reason = _seize(dispute, referee, reason)
+        if not dispute.is_open:
+            last = dispute.rulings.select_related("referee").last()
+            raise Refused(
+                f"This dispute was already decided by {last.referee.username} at "
+                f"{last.created_at:%Y-%m-%d %H:%M:%S} UTC; nothing was changed. To change a "
+                "decision, reopen the case with its reason.",
+                409,
+            )
+        at = clocks.now()
         done, archive = EFFECTS[kind](game, at, **details)
-        ruling = Ruling.objects.create(
-            dispute=dispute, referee=referee, kind=kind, reason=reason, details=done, created_at=at
-        )
+        ruling = _record(game, dispute, referee, kind, reason, done, at)
         for move in archive:
             move.ruling = ruling
         ArchivedMove.objects.bulk_create(archive)
         dispute.status = Dispute.Status.REJECTED if kind == Kind.REJECT else Dispute.Status.RULED
         dispute.save(update_fields=["status"])
         thaw(game, at)
-        for seat in game.seats.all():
-            text = f"Ruling on the dispute about {game.rules.name}: {ruling.get_kind_display().lower()}. {reason}"
-            notify.tell(seat.user, notify.Kind.DISPUTE, text, game)
+        decided = ruling.get_kind_display().lower()
+        _tell(game, f"Ruling on the dispute about {game.rules.name}: {decided}. {reason}")
         _touch(game)
     return ruling
+
+
+def reopen(dispute: Dispute, referee, reason: str) -> Ruling:
+    """Reopen a decided case, for a reason that is logged and told to both players, so that
+    it can be ruled on again. The game stays as the decision left it until then, and does
+    not freeze again: it may have gone on since."""
+    with transaction.atomic():
+        game, dispute, reason = _seize(dispute, referee, reason)
+        if dispute.is_open:
+            raise Refused("This dispute is still open: rule on it instead.", 409)
+        at = clocks.now()
+        ruling = _record(game, dispute, referee, Kind.REOPEN, reason, {}, at)
+        dispute.status, dispute.froze_game = Dispute.Status.REVIEW, False
+        dispute.save(update_fields=["status", "froze_game"])
+        _tell(game, f"The dispute about {game.rules.name} was reopened by the referees. {reason}")
+        _touch(game)
+    return ruling
+
+
+def _seize(dispute: Dispute, referee, reason: str):
+    """The game and the dispute, locked in this order (as a report locks them), once the
+    referee may decide on them; the reason, which every decision gives."""
+    reason = reason.strip()
+    if not reason:
+        raise Refused("Every ruling gives its reason: both players read it.")
+    game = Game.locked(dispute.game_id)
+    dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+    _check_referee(referee, game)
+    return game, dispute, reason
+
+
+def _record(game, dispute, referee, kind, reason, details, at) -> Ruling:
+    return Ruling.objects.create(
+        dispute=dispute, referee=referee, kind=kind, reason=reason, details=details, created_at=at
+    )
+
+
+def _tell(game: Game, text: str) -> None:
+    for seat in game.seats.all():
+        notify.tell(seat.user, notify.Kind.DISPUTE, text, game)
 
 
 # Each effect changes the game (locked, in the ruling's transaction) and returns the
@@ -230,9 +279,20 @@ def _release_freeze(game: Game) -> None:
         game.status = Game.Status.ACTIVE
 
 
-def _check_referee(user) -> None:
+def recusal(user, game: Game) -> str | None:
+    """Why this referee may not decide this game's disputes, or None: no one rules on a game
+    they play in, superusers included."""
+    if game.seat_of(user) is not None:
+        return "You play in this game: another referee must rule on its disputes."
+    return None
+
+
+def _check_referee(user, game: Game) -> None:
     if not user.has_perm("play.referee"):
         raise PermissionDenied("Only referees rule on disputes.")
+    why = recusal(user, game)
+    if why is not None:
+        raise Refused(why, 403)
 
 
 def _touch(game: Game) -> None:

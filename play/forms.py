@@ -173,11 +173,24 @@ class StatementForm(forms.Form):
     statement = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), max_length=4000)
 
 
-class RulingForm(forms.Form):
-    kind = forms.ChoiceField(choices=Ruling.Kind.choices, label="Ruling")
+class ReopenForm(forms.Form):
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), max_length=4000, label="Why reopen (public)"
+    )
+
+    def decision(self) -> dict:
+        """The arguments of `disputes.reopen`."""
+        return {"reason": self.cleaned_data["reason"]}
+
+
+class RulingForm(ReopenForm):
+    kind = forms.ChoiceField(
+        choices=[c for c in Ruling.Kind.choices if c[0] != Ruling.Kind.REOPEN], label="Ruling"
+    )
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}), max_length=4000, label="Public reason"
     )
+    field_order = ["kind", "reason"]
     winner = forms.ChoiceField(
         choices=[("", "—"), ("0", "First seat"), ("1", "Second seat"), ("draw", "Draw")],
         required=False,
@@ -199,7 +212,7 @@ class RulingForm(forms.Form):
             self.add_error("winner", "Choose the result: a seat, or a draw.")
         return data
 
-    def ruling(self) -> dict:
+    def decision(self) -> dict:
         """The arguments of `disputes.rule` for the chosen kind."""
         data = self.cleaned_data
         kind, details = data["kind"], {}

@@ -382,6 +382,7 @@ class Ruling(models.Model):
         ANNUL = "annul", "Annul the game (no result)"
         REWIND = "rewind", "Rewind to a ply and resume"
         ADD_TIME = "add-time", "Add time to a player"
+        REOPEN = "reopen", "Reopen the decided case"
 
     dispute = models.ForeignKey(Dispute, on_delete=models.PROTECT, related_name="rulings")
     referee = models.ForeignKey(

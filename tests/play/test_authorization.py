@@ -1,7 +1,9 @@
 """Who may do what: every mutating endpoint against every kind of visitor.
 
 ann is the player (to move), bob her opponent, cy a spectator, ref a referee, sam a staff
-member who is not a referee. A refused request changes nothing; an allowed one has its effect.
+member who is not a referee; the "seated referee" is bob made a referee, who may do what an
+opponent may and never rule on his own game. A refused request changes nothing; an allowed one
+has its effect.
 """
 
 import pytest
@@ -13,7 +15,7 @@ from play.models import ChatMessage, Dispute, Game, Offer, Ruling
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-ROLES = ["anonymous", "spectator", "opponent", "player", "referee", "staff"]
+ROLES = ["anonymous", "spectator", "opponent", "player", "referee", "staff", "seated referee"]
 PLAYERS = {"player", "opponent"}
 
 
@@ -29,9 +31,20 @@ def people(ann, bob, make_user):
 
 def client_for(role, people):
     client = Client()  # enforce_csrf_checks is tested on its own below
-    if role != "anonymous":
+    if role == "seated referee":
+        bob = people["opponent"]
+        bob.is_staff = True
+        bob.save()
+        bob.groups.add(Group.objects.get(name="Referees"))
+        client.force_login(bob)
+    elif role != "anonymous":
         client.force_login(people[role])
     return client
+
+
+def seat_role(role):
+    """What a role may do as a player: the seated referee plays as the opponent."""
+    return "opponent" if role == "seated referee" else role
 
 
 def fingerprint(game: Game):
@@ -78,6 +91,7 @@ def test_game_actions(action, role, people, make_game):
     if kind == "shuffle":
         before = (before, list(game.seats.values_list("arrangement", flat=True)))
     response = client_for(role, people).post(f"/g/{game.public_id}/{path}", data, **HTMX)
+    role = seat_role(role)
     after = fingerprint(game)
     if kind == "shuffle":
         after = (after, list(game.seats.values_list("arrangement", flat=True)))
@@ -121,18 +135,22 @@ def test_the_answering_statement_is_the_reported_players_only(role, people, make
     dispute = disputes.report(game, ann, "rules", "He moved twice.")
     client_for(role, people).post(f"/disputes/{dispute.pk}/statement/", {"statement": "Mine."})
     dispute.refresh_from_db()
-    assert (dispute.opponent_statement == "Mine.") == (role == "opponent")
+    assert (dispute.opponent_statement == "Mine.") == (seat_role(role) == "opponent")
 
 
 @pytest.mark.parametrize("role", ROLES)
 def test_only_referees_rule(role, people, make_game, ann):
     game = make_game("live")
     dispute = disputes.report(game, ann, "rules", "He moved twice.")
-    data = {"kind": "uphold", "reason": "Seen."}
+    data = {"kind": "result", "reason": "Seen.", "winner": "1"}
+    before = fingerprint(game)
     response = client_for(role, people).post(f"/admin/play/dispute/{dispute.pk}/rule/", data)
     ruled = Ruling.objects.filter(dispute=dispute).exists()
     assert ruled == (role == "referee")
-    if role not in ("referee", "staff"):
+    assert (fingerprint(game) == before) == (role != "referee")
+    if role == "seated referee":  # refused on the case page, which says why
+        assert response.status_code == 302 and response["Location"].endswith("/change/")
+    elif role not in ("referee", "staff"):
         assert response.status_code == 302 and "/admin/login/" in response["Location"]
     elif role == "staff":
         assert response.status_code == 403
@@ -142,7 +160,11 @@ def test_only_referees_rule(role, people, make_game, ann):
 def test_only_referees_open_the_case_page(role, people, make_game, ann):
     dispute = disputes.report(make_game("live"), ann, "rules", "He moved twice.")
     response = client_for(role, people).get(f"/admin/play/dispute/{dispute.pk}/change/")
-    assert (response.status_code == 200) == (role == "referee")
+    assert (response.status_code == 200) == (role in ("referee", "seated referee"))
+    if response.status_code == 200:  # the form only for a referee who does not play in it
+        html = response.content.decode()
+        assert ("Record the ruling" in html) == (role == "referee")
+        assert ("You play in this game" in html) == (role == "seated referee")
 
 
 def test_every_post_needs_the_csrf_token(people, make_game):

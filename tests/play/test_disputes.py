@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 
 from play import disputes, games, moves
 from play.errors import Refused
-from play.models import ArchivedMove, Dispute, Game, Move, Ruling
+from play.models import ArchivedMove, Dispute, Game, Move, Notification, Ruling
 from play.moves import StaleMove
 
 pytestmark = pytest.mark.django_db
@@ -93,6 +93,87 @@ def test_only_referees_rule(active_game, ann, bob):
     dispute = disputes.report(active_game, ann, "other", "Help.")
     with pytest.raises(PermissionDenied):
         disputes.rule(dispute, bob, "reject", "No.")
+
+
+def make_referee(user, superuser=False):
+    user.is_staff, user.is_superuser = True, superuser
+    user.save()
+    user.groups.add(Group.objects.get(name="Referees"))
+    return user
+
+
+@pytest.mark.parametrize("superuser", [False, True], ids=["referee", "superuser"])
+def test_no_one_rules_on_a_game_they_play_in(active_game, ann, bob, superuser):
+    judge = make_referee(bob, superuser)
+    dispute = disputes.report(active_game, ann, "rules", "He moved twice.")
+    for kind, details in (("result", {"winner": 1}), ("annul", {}), ("reject", {})):
+        with pytest.raises(Refused, match="You play in this game") as refused:
+            disputes.rule(dispute, judge, kind, "I win.", **details)
+        assert refused.value.status == 403
+    with pytest.raises(Refused, match="You play in this game"):
+        disputes.take(dispute, judge)
+    game = Game.objects.get(pk=active_game.pk)
+    assert (game.status, game.winner, Ruling.objects.count()) == ("disputed", None, 0)
+    assert Dispute.objects.get().status == "open"
+
+
+@pytest.mark.parametrize("superuser", [False, True], ids=["referee", "superuser"])
+def test_the_case_page_of_a_game_one_plays_in_has_no_ruling_form_and_says_why(
+    active_game, ann, bob, superuser, client_of
+):
+    judge = make_referee(bob, superuser)
+    dispute = disputes.report(active_game, ann, "rules", "He moved twice.")
+    html = client_of(judge).get(f"/admin/play/dispute/{dispute.pk}/change/").content.decode()
+    assert "You play in this game" in html
+    assert "Record the ruling" not in html and "Take the case" not in html
+    response = client_of(judge).post(
+        f"/admin/play/dispute/{dispute.pk}/rule/",
+        {"kind": "result", "reason": "Mine.", "winner": "1"},
+        follow=True,
+    )
+    assert "You play in this game" in response.content.decode()
+    assert not Ruling.objects.exists() and Game.objects.get(pk=active_game.pk).winner is None
+
+
+def told(user):
+    return Notification.objects.filter(user=user, text__startswith="Ruling").count()
+
+
+def test_a_decided_dispute_is_not_ruled_again(active_game, ann, bob, referee, make_user):
+    other = make_referee(make_user("other-ref"))
+    dispute = disputes.report(active_game, ann, "rules", "He moved twice.")
+    first = disputes.rule(dispute, referee, "result", "Illegal.", winner=0)
+    for kind, details in (("result", {"winner": 1}), ("annul", {}), ("rewind", {"ply": 0})):
+        with pytest.raises(Refused, match="already decided by ref at ") as refused:
+            disputes.rule(dispute, other, kind, "Again.", **details)
+        assert refused.value.status == 409
+        assert first.created_at.strftime("%Y-%m-%d %H:%M") in refused.value.message
+    game = Game.objects.get(pk=active_game.pk)
+    assert (game.status, game.winner, game.reason) == ("finished", 0, "ruling")
+    assert list(Ruling.objects.all()) == [first]
+    assert told(ann) == told(bob) == 1
+
+
+def test_a_decided_case_is_changed_only_by_reopening_it_with_a_reason(
+    active_game, ann, bob, referee
+):
+    dispute = disputes.report(active_game, ann, "rules", "He moved twice.")
+    with pytest.raises(Refused, match="still open"):
+        disputes.reopen(dispute, referee, "Why not.")
+    disputes.rule(dispute, referee, "result", "Illegal.", winner=0)
+    with pytest.raises(Refused, match="reason"):
+        disputes.reopen(dispute, referee, "  ")
+    reopening = disputes.reopen(dispute, referee, "New evidence from the server log.")
+    assert (reopening.kind, reopening.reason) == ("reopen", "New evidence from the server log.")
+    dispute.refresh_from_db()
+    assert dispute.status == "review"
+    assert Notification.objects.filter(user=bob, text__contains="reopened").count() == 1
+    disputes.rule(dispute, referee, "annul", "Both at fault.")
+    game = Game.objects.get(pk=active_game.pk)
+    assert (game.status, game.reason) == ("aborted", "annulled")
+    assert [r.kind for r in Ruling.objects.all()] == ["result", "reopen", "annul"]
+    with pytest.raises(Refused, match="reopen"):
+        disputes.rule(dispute, referee, "reopen", "Sneaky.")
 
 
 def test_reject_thaws_a_frozen_game_and_the_clock_runs_on(timed_game, ann, bob, referee, clock):
@@ -306,3 +387,19 @@ def test_a_refused_report_or_statement_comes_back_with_what_was_typed(
     assert "Write a statement of up to 4000 characters." in html
     dispute.refresh_from_db()
     assert dispute.opponent_statement == ""
+
+
+def test_the_case_page_offers_reopening_once_decided(active_game, ann, referee, client_of):
+    dispute = disputes.report(active_game, ann, "rules", "He moved twice.")
+    disputes.rule(dispute, referee, "uphold", "Seen.")
+    client = client_of(referee)
+    html = client.get(f"/admin/play/dispute/{dispute.pk}/change/").content.decode()
+    assert "Reopen the case" in html and "Record the ruling" not in html
+    again = client.post(
+        f"/admin/play/dispute/{dispute.pk}/rule/", {"kind": "annul", "reason": "No."}, follow=True
+    )
+    assert "already decided by ref" in again.content.decode()
+    client.post(f"/admin/play/dispute/{dispute.pk}/reopen/", {"reason": "A second look."})
+    assert Dispute.objects.get().status == "review"
+    html = client.get(f"/admin/play/dispute/{dispute.pk}/change/").content.decode()
+    assert "Record the ruling" in html and "A second look." in html

@@ -138,3 +138,53 @@ def test_a_move_against_its_own_timeout(ann, bob, clock, round_):
     assert results[0].status_code == 409
     over = Notification.objects.filter(game=game, kind=Notification.Kind.OVER)
     assert over.count() == 2
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_eight_rulings_posted_at_once_decide_the_dispute_once(ann, bob, make_user, round_):
+    from django.contrib.auth.models import Permission
+
+    from play import disputes
+    from play.models import Dispute, Ruling
+
+    game = games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
+    logged_in(ann).post(f"/g/{game.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX)
+    dispute = disputes.report(game, bob, "rules", "Illegal.")
+    referees = [make_user(f"ref{i}") for i in range(8)]
+    for referee in referees:
+        referee.is_staff = True
+        referee.save()
+        # Not the Referees group: a transactional test's database is emptied of it.
+        referee.user_permissions.add(Permission.objects.get(codename="referee"))
+    rulings = [
+        {"kind": "result", "reason": "White.", "winner": "0"},
+        {"kind": "result", "reason": "Black.", "winner": "1"},
+        {"kind": "annul", "reason": "Void."},
+        {"kind": "rewind", "reason": "Back.", "ply": "0"},
+        {"kind": "result", "reason": "Draw.", "winner": "draw"},
+        {"kind": "reject", "reason": "No."},
+        {"kind": "uphold", "reason": "Yes."},
+        {"kind": "annul", "reason": "Void again."},
+    ]
+    url = f"/admin/play/dispute/{dispute.pk}/rule/"
+    together(
+        *(
+            lambda r=r, d=d: logged_in(r).post(url, d)
+            for r, d in zip(referees, rulings, strict=True)
+        )
+    )
+    [ruling] = Ruling.objects.all()
+    game = consistent(game)
+    expected = {
+        "result": (Game.Status.FINISHED, "ruling"),
+        "annul": (Game.Status.ABORTED, "annulled"),
+        "rewind": (Game.Status.ACTIVE, ""),
+        "reject": (Game.Status.ACTIVE, ""),
+        "uphold": (Game.Status.DISPUTED, ""),
+    }[ruling.kind]
+    assert (game.status, game.reason) == expected
+    assert game.ply == (0 if ruling.kind == "rewind" else 1)
+    assert Dispute.objects.get().status in ("ruled", "rejected")
+    for player in (ann, bob):
+        told = Notification.objects.filter(user=player, text__startswith="Ruling")
+        assert told.count() == 1
