@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "play.middleware.ExplainWrongMethod",
+    "play.middleware.ExplainMalformed",
 ]
 
 ROOT_URLCONF = "imperia_site.urls"

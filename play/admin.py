@@ -8,7 +8,7 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.html import format_html
 
-from play import case, disputes
+from play import case, disputes, numbers
 from play.errors import Refused
 from play.forms import ReopenForm, RulingForm
 from play.models import (
@@ -188,9 +188,8 @@ class DisputeAdmin(admin.ModelAdmin):
     def change_view(self, request, object_id, form_url="", extra_context=None):
         if not self.has_view_permission(request):
             raise PermissionDenied
-        dispute = get_object_or_404(
-            Dispute.objects.select_related("game", "opened_by"), pk=object_id
-        )
+        pk = numbers.whole(object_id, "the dispute's number", numbers.MOST_IDS)
+        dispute = get_object_or_404(Dispute.objects.select_related("game", "opened_by"), pk=pk)
         return TemplateResponse(
             request, "admin/play/dispute/case.html", case.context(request, self.admin_site, dispute)
         )

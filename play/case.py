@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from play import numbers
 from play.boards import renderer
 from play.boards.base import Marks
 from play.disputes import recusal
@@ -18,11 +19,9 @@ from play.models import Delivery, Dispute, Ruling
 def context(request, admin_site, dispute: Dispute) -> dict:
     game = dispute.game
     moves = list(game.moves.all())
-    try:
-        ply = int(request.GET.get("ply", dispute.ply))
-    except ValueError:
-        ply = dispute.ply
-    ply = max(0, min(ply, len(moves)))
+    ply = request.GET.get("ply")
+    ply = numbers.whole(ply, "the ply", numbers.MOST_PLIES) if ply is not None else dispute.ply
+    ply = min(ply, len(moves))
     positions = [game.initial_position, *(m.position_after for m in moves[:ply])]
     state = game.rules.resume(positions, game.options)
     marks = Marks(last_move=game.rules.move_squares(moves[ply - 1].text) if ply else ())

@@ -5,6 +5,7 @@ import rules
 from play import clocks
 from play.games import SIDES
 from play.models import Dispute, Game, Profile, Ruling
+from play.numbers import MOST_PLIES, WholeNumberField
 
 
 class NewGameForm(forms.Form):
@@ -21,8 +22,8 @@ class NewGameForm(forms.Form):
         ],
         initial="none",
     )
-    minutes = forms.IntegerField(min_value=1, max_value=180, initial=5, required=False)
-    increment = forms.IntegerField(
+    minutes = WholeNumberField(min_value=1, max_value=180, initial=5, required=False)
+    increment = WholeNumberField(
         min_value=0, max_value=180, initial=3, required=False, label="Increment (seconds)"
     )
     days = forms.TypedChoiceField(
@@ -32,21 +33,21 @@ class NewGameForm(forms.Form):
         required=False,
         label="Days per move",
     )
-    bank_start = forms.IntegerField(
+    bank_start = WholeNumberField(
         min_value=1, max_value=30, initial=7, required=False, label="Start (days)"
     )
-    bank_hours = forms.IntegerField(
+    bank_hours = WholeNumberField(
         min_value=0, max_value=72, initial=12, required=False, label="Added per move (hours)"
     )
-    bank_cap = forms.IntegerField(
+    bank_cap = WholeNumberField(
         min_value=1, max_value=60, initial=14, required=False, label="Cap (days)"
     )
     listing = forms.ChoiceField(
         choices=Game.Listing.choices, initial=Game.Listing.SEEK, widget=forms.RadioSelect
     )
     # Empire's options (the rules check them again).
-    width = forms.IntegerField(min_value=8, max_value=40, initial=32, required=False)
-    height = forms.IntegerField(min_value=8, max_value=40, initial=32, required=False)
+    width = WholeNumberField(min_value=8, max_value=40, initial=32, required=False)
+    height = WholeNumberField(min_value=8, max_value=40, initial=32, required=False)
     dots = forms.BooleanField(
         required=False, label="Standard Dots rule (empty rings stay in play as houses)"
     )
@@ -124,7 +125,7 @@ class SignupForm(UserCreationForm):
 
 class SettingsForm(forms.ModelForm):
     email = forms.EmailField(required=False, help_text="Where Imperia writes to you.")
-    digest_hours = forms.IntegerField(min_value=1, max_value=168)
+    digest_hours = WholeNumberField(min_value=1, max_value=168)
 
     class Meta:
         model = Profile
@@ -163,8 +164,8 @@ class ImportForm(forms.Form):
 
 class DisputeForm(forms.Form):
     category = forms.ChoiceField(choices=Dispute.Category.choices, label="What is it about?")
-    ply = forms.IntegerField(
-        min_value=0, required=False, label="The ply it concerns (empty: the last)"
+    ply = WholeNumberField(
+        max_value=MOST_PLIES, required=False, label="The ply it concerns (empty: the last)"
     )
     statement = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), max_length=4000)
 
@@ -196,13 +197,13 @@ class RulingForm(ReopenForm):
         required=False,
         label="Result (set the result)",
     )
-    ply = forms.IntegerField(min_value=0, required=False, label="Rewind to after ply")
+    ply = WholeNumberField(max_value=MOST_PLIES, required=False, label="Rewind to after ply")
     seat = forms.ChoiceField(
         choices=[("", "—"), ("0", "First seat"), ("1", "Second seat")],
         required=False,
         label="Seat (time)",
     )
-    minutes = forms.IntegerField(
+    minutes = WholeNumberField(
         min_value=0, max_value=60 * 24 * 30, required=False, label="Minutes to add"
     )
 

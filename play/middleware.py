@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from django.http import HttpResponseBadRequest
 from django.template.loader import render_to_string
+
+from play.numbers import Malformed
 
 
 class ExplainWrongMethod:
@@ -20,3 +23,20 @@ class ExplainWrongMethod:
             response.content = render_to_string("405.html", {"message": message}, request)
             response["Content-Type"] = "text/html; charset=utf-8"
         return response
+
+
+class ExplainMalformed:
+    """A number in a request that cannot be read (play/numbers.py), wherever a view reads
+    it, is a 400 page that says which number and what it takes."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, Malformed):
+            page = render_to_string("400.html", {"message": exception.message}, request)
+            return HttpResponseBadRequest(page)
+        return None

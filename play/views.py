@@ -27,6 +27,7 @@ from play import (
     limits,
     moves,
     notify,
+    numbers,
     offers,
     presenter,
     records,
@@ -98,8 +99,11 @@ def _too_many(response, exc: limits.Limited):
 
 
 def _page(request, queryset, name: str, per_page: int = 20):
-    """One page of a list; every item stays reachable, never a silent cap."""
-    return Paginator(queryset, per_page).get_page(request.GET.get(name))
+    """One page of a list; every item stays reachable, never a silent cap. A page past the
+    last is the last; a page number that is not one is Malformed (400)."""
+    number = request.GET.get(name)
+    number = numbers.whole(number, "the page", numbers.MOST_PAGES, 1) if number else 1
+    return Paginator(queryset, per_page).get_page(number)
 
 
 @require_GET
@@ -212,14 +216,15 @@ def live(request, public_id):
 @require_POST
 @_limited("move", lambda request, message, public_id: _answer(request, public_id, message))
 def move(request, public_id):
-    text = request.POST.get("move", "")
-    ply = request.POST.get("ply", "")
-    if ply and not ply.isdigit():
-        return _answer(request, public_id, "Malformed request: the ply must be a number.", 400)
+    text, ply = request.POST.get("move", ""), request.POST.get("ply", "")
+    try:
+        ply = numbers.whole(ply, "the ply", numbers.MOST_PLIES) if ply else None
+    except numbers.Malformed as exc:
+        return _answer(request, public_id, exc.message, 400)
     if not request.user.is_authenticated:
         return _answer(request, public_id, "Log in to play.", 403)
     try:
-        game = moves.submit(public_id, request.user, text, int(ply) if ply else None)
+        game = moves.submit(public_id, request.user, text, ply)
     except Game.DoesNotExist:
         raise Http404(NO_GAME) from None
     except Refused as exc:

@@ -11,7 +11,8 @@ from django.contrib.auth.models import Group
 from django.test import Client
 
 from play import disputes, games
-from play.models import ChatMessage, Dispute, Game, Offer, Ruling
+from play.models import Game, Ruling
+from tests.play.snapshot import snapshot
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -47,17 +48,6 @@ def seat_role(role):
     return "opponent" if role == "seated referee" else role
 
 
-def fingerprint(game: Game):
-    game.refresh_from_db()
-    return (
-        game.status, game.ply, game.winner, game.clocks,
-        ChatMessage.objects.filter(game=game).count(),
-        Dispute.objects.filter(game=game).count(),
-        Offer.objects.filter(game=game).count(),
-        Ruling.objects.filter(dispute__game=game).count(),
-    )  # fmt: skip
-
-
 # endpoint: (path under /g/<id>/, data, the roles that may, the game it needs)
 GAME_ACTIONS = {
     "move": ("move/", {"move": "d3d4", "ply": "0"}, {"player"}, "live"),
@@ -87,14 +77,10 @@ def make_game(ann, bob, clock):
 def test_game_actions(action, role, people, make_game):
     path, data, allowed, kind = GAME_ACTIONS[action]
     game = make_game(kind)
-    before = fingerprint(game)
-    if kind == "shuffle":
-        before = (before, list(game.seats.values_list("arrangement", flat=True)))
+    before = snapshot(game)
     response = client_for(role, people).post(f"/g/{game.public_id}/{path}", data, **HTMX)
     role = seat_role(role)
-    after = fingerprint(game)
-    if kind == "shuffle":
-        after = (after, list(game.seats.values_list("arrangement", flat=True)))
+    after = snapshot(game)
     if action == "dispute":  # a plain form: a redirect, or the page again with the refusal
         answers = {302} if role in allowed | {"anonymous"} else {403}
     else:
@@ -143,11 +129,11 @@ def test_only_referees_rule(role, people, make_game, ann):
     game = make_game("live")
     dispute = disputes.report(game, ann, "rules", "He moved twice.")
     data = {"kind": "result", "reason": "Seen.", "winner": "1"}
-    before = fingerprint(game)
+    before = snapshot(game)
     response = client_for(role, people).post(f"/admin/play/dispute/{dispute.pk}/rule/", data)
     ruled = Ruling.objects.filter(dispute=dispute).exists()
     assert ruled == (role == "referee")
-    assert (fingerprint(game) == before) == (role != "referee")
+    assert (snapshot(game) == before) == (role != "referee")
     if role == "seated referee":  # refused on the case page, which says why
         assert response.status_code == 302 and response["Location"].endswith("/change/")
     elif role not in ("referee", "staff"):
@@ -170,7 +156,7 @@ def test_only_referees_open_the_case_page(role, people, make_game, ann):
 def test_every_post_needs_the_csrf_token(people, make_game):
     """With CSRF checks on (as in production), a POST without the token changes nothing."""
     game = make_game("live")
-    before = fingerprint(game)
+    before = snapshot(game)
     client = Client(enforce_csrf_checks=True)
     client.force_login(people["player"])
     paths = [f"/g/{game.public_id}/{path}" for path, *_ in GAME_ACTIONS.values()] + [
@@ -182,7 +168,7 @@ def test_every_post_needs_the_csrf_token(people, make_game):
         response = client.post(path, {"move": "d3d4", "ply": "0", "text": "x"}, **HTMX)
         assert response.status_code == 403, path
         assert "Form expired" in response.content.decode()
-    assert fingerprint(game) == before
+    assert snapshot(game) == before
     anonymous = Client(enforce_csrf_checks=True)
     for path in ("/signup/", "/login/"):
         assert anonymous.post(path, {"username": "eve", "password": "x"}).status_code == 403

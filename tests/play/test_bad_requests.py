@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from play import disputes
-from play.models import ChatMessage, Move
+from play.models import ChatMessage, Dispute, Game, Move
+from tests.play.snapshot import snapshot
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -20,11 +21,26 @@ GAME_POSTS = [
 ]  # fmt: skip
 READ_ONLY = ["", "live/", "record/"]
 
+# Numbers that are not ASCII digits, or past any bound: each is refused as malformed.
+BAD_NUMBERS = [
+    "²",
+    "٣",
+    "１",
+    "9" * 4301,
+    "99999999999999999999999",
+    "-1",
+    " 1",
+    "1.0",
+    "0x1",
+    "1e3",
+]
+
 JUNK = [
     {},
     {"move": "", "ply": ""},
     {"move": "\x00\x01", "ply": "-1"},
     {"move": "d3d4", "ply": "99999999999999999999999"},
+    *({"move": "d3d4", "ply": n, "minutes": n, "days": n, "width": n} for n in BAD_NUMBERS),
     {"move": "é" * 5000, "ply": "0", "action": "👑" * 500},
     {"action": "nonsense", "part": "zz", "a": "z9", "b": "\u202e", "arrangement": "x" * 3000},
     {"text": "", "category": "nope", "ply": "abc", "statement": "x" * 5000},
@@ -64,12 +80,16 @@ def test_junk_to_every_post_is_4xx_or_a_page_never_a_500(player, active_game, ht
     headers = HTMX if htmx else {}
     for name in GAME_POSTS:
         for data in JUNK:
+            before = snapshot(active_game)
             response = player.post(f"/g/{active_game.public_id}/{name}/", data, **headers)
             assert_explained(response, 200, 302, 400, 403, 404, 409)
+            if response.status_code >= 400:
+                assert snapshot(active_game) == before, (name, data)
+    games = Game.objects.count()
     for path in ("/new/", "/@/bob/challenge/", "/import/", "/settings/", "/signup/"):
         for data in JUNK:
             assert_explained(player.post(path, data, **headers), 200, 302, 400, 403, 404)
-    assert not Move.objects.exists()
+    assert not Move.objects.exists() and Game.objects.count() == games
 
 
 def test_unknown_games_disputes_players_and_invitations_are_404_with_a_message(player):
@@ -110,9 +130,15 @@ def test_a_statement_on_someone_elses_dispute_is_refused_with_a_reason(
     active_game, ann, make_user, client_of
 ):
     dispute = disputes.report(active_game, ann, "rules", "He moved twice.")
-    stranger = client_of(make_user("cy"))
-    response = stranger.post(f"/disputes/{dispute.pk}/statement/", {"statement": "me too"})
-    assert response.status_code in (302, 403)
+    before = snapshot(active_game)
+    for who in (make_user("cy"), ann):  # a stranger, and the reporter herself
+        response = client_of(who).post(
+            f"/disputes/{dispute.pk}/statement/", {"statement": "me too"}
+        )
+        assert response.status_code == 403
+        assert "Only the other player adds a statement" in response.content.decode()
+    assert snapshot(active_game) == before
+    assert Dispute.objects.get().opponent_statement == ""
 
 
 # Derandomized, so that CI runs the same cases each time (a random case that fails on one
@@ -125,15 +151,23 @@ def test_a_statement_on_someone_elses_dispute_is_refused_with_a_reason(
 )
 @given(
     data=st.dictionaries(
-        st.sampled_from(["move", "ply", "action", "text", "part", "a", "b"]),
-        st.text(max_size=40),
+        st.sampled_from(["move", "ply", "action", "text", "part", "a", "b", "category"]),
+        st.one_of(
+            st.text(max_size=40),
+            st.integers(-(10**30), 10**30).map(str),  # large and negative numbers
+            st.text("0123456789²³¹٣１੩߃", min_size=1, max_size=8),  # digits of other scripts
+            st.sampled_from(BAD_NUMBERS),
+        ),
         max_size=4,
     ),
     name=st.sampled_from(GAME_POSTS),
 )
 def test_fuzzed_forms_never_break_a_game_action(active_game, client_of, ann, data, name):
+    before = snapshot(active_game)
     response = client_of(ann).post(f"/g/{active_game.public_id}/{name}/", data, **HTMX)
     assert_explained(response, 200, 302, 400, 403, 404, 409)
+    if response.status_code >= 400:  # refused: nothing changed
+        assert snapshot(active_game) == before
 
 
 def test_bodies_that_are_not_forms_are_refused_or_ignored(player, active_game):
@@ -149,3 +183,41 @@ def test_bodies_that_are_not_forms_are_refused_or_ignored(player, active_game):
         response = player.generic("POST", url, body, content_type=content_type, **HTMX)
         assert_explained(response, 400, 409)
     assert not Move.objects.exists()
+
+
+@pytest.mark.parametrize("number", BAD_NUMBERS)
+def test_every_number_in_a_request_is_read_one_way(
+    number, player, active_game, ann, make_user, client_of
+):
+    """ASCII digits within a bound, or a 400 that says which number; nothing changes."""
+    base = f"/g/{active_game.public_id}"
+    dispute = disputes.report(active_game, ann, "other", "Look.")
+    before = snapshot(active_game)
+    response = player.post(f"{base}/move/", {"move": "d3d4", "ply": number}, **HTMX)
+    assert response.status_code == 400
+    assert "the ply must be a whole number from 0 to 1000000" in response.content.decode()
+    response = player.post(
+        f"{base}/dispute/", {"category": "rules", "statement": "x", "ply": number}
+    )
+    assert (
+        response.status_code == 400
+        and "Enter a whole number from 0 to" in response.content.decode()
+    )
+    for page in ("/?turn=", "/?finished=", "/@/ann/?page=", "/notifications/?page="):
+        response = player.get(page + number)
+        assert response.status_code == 400, page
+        assert "the page must be a whole number" in response.content.decode()
+    referee = make_user("ref")
+    referee.is_staff = referee.is_superuser = True
+    referee.save()
+    judge = client_of(referee)
+    response = judge.get(f"/admin/play/dispute/{dispute.pk}/change/?ply={number}")
+    assert response.status_code == 400 and "the ply must be" in response.content.decode()
+    assert judge.get(f"/admin/play/dispute/{number}/change/").status_code in (400, 404)
+    response = judge.post(
+        f"/admin/play/dispute/{dispute.pk}/rule/",
+        {"kind": "rewind", "reason": "Back.", "ply": number},
+        follow=True,
+    )
+    assert "Enter a whole number from 0 to" in response.content.decode()
+    assert snapshot(active_game) == before

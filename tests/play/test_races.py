@@ -67,6 +67,30 @@ def test_fifty_identical_move_submissions_make_exactly_one_move(active_game, ann
     assert consistent(active_game).ply == 1
 
 
+def test_fifty_identical_moves_without_a_ply_make_exactly_one_move(active_game, ann):
+    """No expected ply to check: only the row lock keeps the second from being played."""
+    clients = [logged_in(ann) for _ in range(50)]
+    url = f"/g/{active_game.public_id}/move/"
+    answers = together(*(lambda c=c: c.post(url, {"move": "d3d4"}, **HTMX) for c in clients))
+    codes = sorted(a.status_code for a in answers)
+    assert codes == [200] + [409] * 49, codes
+    assert consistent(active_game).ply == 1
+    assert list(Move.objects.values_list("text", flat=True)) == ["d3d4"]
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_both_players_moving_at_once_without_a_ply(ann, bob, round_):
+    """25 clicks of White's move and 25 of Black's reply, none with a ply: each move once, in
+    order, whichever thread the lock lets in first."""
+    game = games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
+    url = f"/g/{game.public_id}/move/"
+    clicks = [(ann, "d3d4"), (bob, "e7e5")] * 25
+    together(*(lambda u=u, m=m: logged_in(u).post(url, {"move": m}, **HTMX) for u, m in clicks))
+    game = consistent(game)
+    played = list(Move.objects.filter(game=game).values_list("text", flat=True))
+    assert played in (["d3d4"], ["d3d4", "e7e5"])
+
+
 @pytest.mark.parametrize("round_", range(ROUNDS))
 def test_a_move_against_a_resignation(ann, bob, round_):
     game = games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
@@ -180,7 +204,7 @@ def test_eight_rulings_posted_at_once_decide_the_dispute_once(ann, bob, make_use
         "annul": (Game.Status.ABORTED, "annulled"),
         "rewind": (Game.Status.ACTIVE, ""),
         "reject": (Game.Status.ACTIVE, ""),
-        "uphold": (Game.Status.DISPUTED, ""),
+        "uphold": (Game.Status.ACTIVE, ""),
     }[ruling.kind]
     assert (game.status, game.reason) == expected
     assert game.ply == (0 if ruling.kind == "rewind" else 1)

@@ -149,7 +149,7 @@ def test_non_player_gets_403_and_anonymous_too(active_game, client_of, make_user
 def test_malformed_requests_get_a_clear_400(active_game, client_of, ann):
     url = f"/g/{active_game.public_id}/move/"
     response = client_of(ann).post(url, {"move": "d3d4", "ply": "three"}, **HTMX)
-    assert response.status_code == 400 and "ply must be a number" in response.content.decode()
+    assert response.status_code == 400 and "ply must be a whole number" in response.content.decode()
     response = client_of(ann).post(url, {"ply": "0"}, **HTMX)
     assert response.status_code == 400 and "Enter a move" in response.content.decode()
     assert client_of(ann).get(url).status_code == 405
