@@ -173,6 +173,8 @@ def _seize(dispute: Dispute, referee, reason: str):
     reason = reason.strip()
     if not reason:
         raise Refused("Every ruling gives its reason: both players read it.")
+    if len(reason) > 4000:
+        raise Refused("Keep the reason under 4000 characters.")
     game = Game.locked(dispute.game_id)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     _check_referee(referee, game)

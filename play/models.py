@@ -25,7 +25,33 @@ def game_choices():
     return [(g.slug, g.name) for g in rules.games()]
 
 
-class Game(models.Model):
+POSITION_LENGTH = 4000  # characters: Empire's 40x40 board, the longest, takes under 1,700
+
+
+class Bounded(models.Model):
+    """Every text field has its bound, and it holds on every database: SQLite keeps a text of
+    any length in a varchar. A service refuses a longer text first, with a message; reaching
+    this is a bug, and it stores nothing."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        for field in self._meta.concrete_fields:
+            value = getattr(self, field.attname)
+            if field.max_length and isinstance(value, str) and len(value) > field.max_length:
+                raise ValueError(
+                    f"{type(self).__name__}.{field.name} has {len(value)} characters, "
+                    f"past its bound of {field.max_length}."
+                )
+        self.check_bounds()
+        super().save(*args, **kwargs)
+
+    def check_bounds(self) -> None:
+        """Bounds on texts inside structured fields, where a model has them."""
+
+
+class Game(Bounded):
     class Status(models.TextChoices):
         SETUP = "setup", "Setting up"
         OPEN = "open", "Waiting for an opponent"
@@ -47,6 +73,7 @@ class Game(models.Model):
     # Games read from a record made elsewhere have no seats, only the names it gives.
     imported = models.BooleanField(default=False)
     player_names = models.JSONField(default=list, blank=True)
+    NAME_LENGTH = 150  # as a username's
     invite_token = models.CharField(max_length=32, default=new_invite_token, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
@@ -71,8 +98,8 @@ class Game(models.Model):
     # Whose turn it is (cached for the dashboard; None when over or both act at setup).
     turn = models.PositiveSmallIntegerField(null=True, blank=True)
     # The end of the move log, cached: position after the last move and its ply.
-    initial_position = models.TextField()
-    position = models.TextField()
+    initial_position = models.TextField(max_length=POSITION_LENGTH)
+    position = models.TextField(max_length=POSITION_LENGTH)
     ply = models.PositiveIntegerField(default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=32, blank=True)
@@ -95,6 +122,10 @@ class Game(models.Model):
 
     def get_absolute_url(self):
         return reverse("game", args=[self.public_id])
+
+    def check_bounds(self) -> None:
+        if any(len(name) > self.NAME_LENGTH for name in self.player_names):
+            raise ValueError(f"Game.player_names has a name past {self.NAME_LENGTH} characters.")
 
     @classmethod
     def locked(cls, pk: int | None = None, *, public_id: str = "", related=("seats__user",)):
@@ -174,7 +205,7 @@ REASONS = {
 }
 
 
-class Seat(models.Model):
+class Seat(Bounded):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
@@ -182,7 +213,7 @@ class Seat(models.Model):
     index = models.PositiveSmallIntegerField()
     joined_at = models.DateTimeField(auto_now_add=True)
     # Games with a setup phase: the player's arrangement (a draft until submitted).
-    arrangement = models.TextField(blank=True)
+    arrangement = models.TextField(max_length=500, blank=True)
     submitted_at = models.DateTimeField(null=True, blank=True)
     # Imperial Chess: the parts of a charge being composed (None when not composing).
     charge = models.JSONField(null=True, blank=True)
@@ -198,13 +229,13 @@ class Seat(models.Model):
         return f"{self.user} as {self.game.rules.seats[self.index]}"
 
 
-class Move(models.Model):
+class Move(Bounded):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     ply = models.PositiveIntegerField()  # 1 for the first move
     seat = models.PositiveSmallIntegerField()
     text = models.CharField(max_length=200)  # canonical move text
     display = models.CharField(max_length=200)  # as players read it (SAN)
-    position_after = models.TextField()
+    position_after = models.TextField(max_length=POSITION_LENGTH)
     created_at = models.DateTimeField()
     clock_after = models.JSONField(null=True, blank=True)
     hash = models.CharField(max_length=64)
@@ -223,7 +254,7 @@ class Move(models.Model):
         return hashlib.sha256(data.encode()).hexdigest()
 
 
-class Offer(models.Model):
+class Offer(Bounded):
     class Kind(models.TextChoices):
         DRAW = "draw", "Draw"
         REMATCH = "rematch", "Rematch"
@@ -253,7 +284,7 @@ class Offer(models.Model):
         return f"{self.get_kind_display()} offer by seat {self.seat} at ply {self.ply}"
 
 
-class Profile(models.Model):
+class Profile(Bounded):
     """A player's settings: vacation days and how they want to be told things."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
@@ -267,7 +298,7 @@ class Profile(models.Model):
         return f"Settings of {self.user}"
 
 
-class ChatMessage(models.Model):
+class ChatMessage(Bounded):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     text = models.CharField(max_length=500)
@@ -280,7 +311,7 @@ class ChatMessage(models.Model):
         return f"{self.user}: {self.text[:40]}"
 
 
-class Notification(models.Model):
+class Notification(Bounded):
     class Kind(models.TextChoices):
         YOUR_TURN = "your-turn", "Your turn"
         STARTED = "started", "Game started"
@@ -307,7 +338,7 @@ class Notification(models.Model):
         return f"{self.user}: {self.text}"
 
 
-class Delivery(models.Model):
+class Delivery(Bounded):
     """Every attempt to tell someone something, with what became of it (kept for disputes)."""
 
     class Status(models.TextChoices):
@@ -331,7 +362,7 @@ class Delivery(models.Model):
         return f"{self.channel} {self.status}"
 
 
-class Dispute(models.Model):
+class Dispute(Bounded):
     class Category(models.TextChoices):
         RULES = "rules", "Rules error"
         CLOCK = "clock", "Clock or timeout"
@@ -372,7 +403,7 @@ class Dispute(models.Model):
         return self.status in (self.Status.OPEN, self.Status.REVIEW)
 
 
-class Ruling(models.Model):
+class Ruling(Bounded):
     """A referee's decision: public reason, who, when. Never changed, never deleted."""
 
     class Kind(models.TextChoices):
@@ -408,7 +439,7 @@ class Ruling(models.Model):
         raise ValueError("Rulings are never deleted.")
 
 
-class ArchivedMove(models.Model):
+class ArchivedMove(Bounded):
     """A move cut by a rewind, kept for the record."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="archived_moves")
@@ -417,7 +448,7 @@ class ArchivedMove(models.Model):
     seat = models.PositiveSmallIntegerField()
     text = models.CharField(max_length=200)
     display = models.CharField(max_length=200)
-    position_after = models.TextField()
+    position_after = models.TextField(max_length=POSITION_LENGTH)
     created_at = models.DateTimeField()
     clock_after = models.JSONField(null=True, blank=True)
     hash = models.CharField(max_length=64)

@@ -30,6 +30,9 @@ def user_group(user_id: int) -> str:
 
 def tell(user, kind: str, text: str, game=None) -> Notification:
     at = clocks.now()
+    most = Notification._meta.get_field("text").max_length
+    if len(text) > most:  # a ruling's reason, say: kept whole with the ruling itself
+        text = text[: most - 1] + "…"
     note = Notification.objects.create(user=user, game=game, kind=kind, text=text, created_at=at)
     transaction.on_commit(lambda: push(user.pk))
     deliveries = [Delivery(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)]

@@ -51,6 +51,12 @@ def import_game(user, slug: str, text: str) -> Game:
         except rules.IllegalMove as exc:
             raise Refused(f"Move {ply} ({move}) of the record is not legal here: {exc}") from None
         positions.append(game_rules.format(state))
+    for seat, name in zip(game_rules.seats, record.names, strict=True):
+        if len(name) > Game.NAME_LENGTH:
+            raise Refused(
+                f"The record gives {seat} a name of {len(name):,} characters: "
+                f"at most {Game.NAME_LENGTH}."
+            )
     outcome = game_rules.outcome(state) or sgf.outcome_of(record.result)
     if outcome is None:
         raise Refused("Only finished games can be imported: this record has no result.")

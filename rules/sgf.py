@@ -72,10 +72,18 @@ def read(game, text: str) -> Record:
     root = nodes[0]
     if root.get("GM", ["40"])[0] != "40":
         raise ValueError(f"GM[{root['GM'][0]}] is not a Dots game (GM[40]).")
-    size = root.get("SZ", [""])[0]
-    m = re.fullmatch(r"(\d+)(?::(\d+))?", size)
-    if not m:
+    if "SZ" not in root:
         raise ValueError("The record needs the board size, SZ[width:height].")
+    size = root["SZ"][0]
+    # ASCII digits, at most two: \d would take other scripts' digits, and int() refuses a
+    # number of 4,301 digits in words of its own.
+    m = re.fullmatch(r"([0-9]{1,2})(?::([0-9]{1,2}))?", size)
+    if not m:
+        shown = size if len(size) <= 12 else size[:12] + "…"
+        raise ValueError(
+            f"The board size SZ[{shown}] is not one: write SZ[32], or SZ[40:32] for width "
+            "and height, each from 8 to 40."
+        )
     width, height = int(m[1]), int(m[2] or m[1])
     mode = root.get("RU", ["dots"])[0].lower()
     options = game.validate_options(
@@ -94,7 +102,10 @@ def read(game, text: str) -> Record:
                 # FF[3] wrote a pass as tt, which is a point on boards wider than 19.
                 is_pass = value == "" or (value == "tt" and max(width, height) <= 19)
                 moves.append("pass" if is_pass else _name(value, width, height))
-    first = COLOURS.index(root.get("PL", [COLOURS[colours[0]] if colours else "B"])[0])
+    first = root.get("PL", [COLOURS[colours[0]] if colours else "B"])[0]
+    if first not in COLOURS:
+        raise ValueError(f"PL[{first[:12]}] names no player: B (circles) or W (crosses).")
+    first = COLOURS.index(first)
     for ply, colour in enumerate(colours):
         if colour != (first + ply) % 2:
             raise ValueError(f"Move {ply + 1} is by {COLOURS[colour]} out of turn.")

@@ -221,3 +221,25 @@ def test_every_number_in_a_request_is_read_one_way(
     )
     assert "Enter a whole number from 0 to" in response.content.decode()
     assert snapshot(active_game) == before
+
+
+def test_every_stored_text_has_a_bound_that_holds_on_every_database(active_game, ann):
+    from django.apps import apps
+    from django.db import models
+
+    from play.models import Bounded
+
+    for model in apps.get_app_config("play").get_models():
+        assert issubclass(model, Bounded), model
+        for field in model._meta.concrete_fields:
+            if isinstance(field, models.CharField | models.TextField):
+                assert field.max_length, f"{model.__name__}.{field.name} has no bound"
+    with pytest.raises(ValueError, match="past its bound of 500"):
+        ChatMessage(
+            game=active_game, user=ann, text="x" * 501, created_at=active_game.created_at
+        ).save()
+    active_game.player_names = ["n" * 151, ""]
+    with pytest.raises(ValueError, match="past 150"):
+        active_game.save()
+    assert not ChatMessage.objects.exists()
+    assert Game.objects.get(pk=active_game.pk).player_names == []

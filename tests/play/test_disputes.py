@@ -403,3 +403,17 @@ def test_the_case_page_offers_reopening_once_decided(active_game, ann, referee, 
     assert Dispute.objects.get().status == "review"
     html = client.get(f"/admin/play/dispute/{dispute.pk}/change/").content.decode()
     assert "Record the ruling" in html and "A second look." in html
+
+
+def test_a_ruling_with_the_longest_reason_tells_both_players_within_a_notices_bound(
+    active_game, ann, bob, referee
+):
+    """A notice is at most 300 characters (PostgreSQL refuses more): a long reason is cut in
+    the notice, and kept whole with the ruling."""
+    dispute = disputes.report(active_game, ann, "other", "Look.")
+    reason = "Because " + "x" * 3990
+    disputes.rule(dispute, referee, "uphold", reason)
+    for player in (ann, bob):
+        note = Notification.objects.filter(user=player, text__startswith="Ruling").get()
+        assert len(note.text) == 300 and note.text.endswith("…")
+    assert Ruling.objects.get().reason == reason

@@ -1,5 +1,8 @@
 """Empire on the platform: options at creation, placing, passing, the score, SGF in and out."""
 
+import re
+from html import unescape
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -107,3 +110,39 @@ def test_a_record_file_is_imported_and_one_with_null_characters_refused(
     assert not Game.objects.filter(imported=True).exists()
     assert upload("utf-8").status_code == 302
     assert Game.objects.get(imported=True).player_names == ["ann", "bob"]
+
+
+# Words of Python's, not of a game record: none of them may reach a player.
+INTERNALS = ("tuple", "x not in", "invalid literal", "Exceeds the limit", "int()", "sys.", "list")
+
+
+@pytest.mark.parametrize(
+    "record, says",
+    [
+        ("(;GM[40]SZ[8]PL[Z];B[aa]RE[B+R])", "PL[Z] names no player: B (circles) or W (crosses)."),
+        ("(;GM[40]SZ[" + "9" * 5000 + "];B[aa]RE[B+R])", "The board size SZ["),
+        ("(;GM[40]SZ[٣٢];B[aa]RE[B+R])", "The board size SZ[٣٢]"),
+        ("(;GM[40]SZ[8]\x00;B[aa]RE[B+R])", "null characters"),
+        (
+            "(;GM[40]SZ[8]PB[" + "n" * 151 + "];B[aa]RE[B+R])",
+            "Circles a name of 151 characters: at most 150.",
+        ),
+    ],
+)
+def test_a_refused_record_says_what_is_wrong_in_it(ann, client_of, record, says):
+    response = client_of(ann).post("/import/", {"game": "empire", "record": record})
+    html = unescape(response.content.decode())
+    assert response.status_code == 400 and says in html
+    assert "Paste the record or choose its file" not in html
+    refusals = " ".join(re.findall(r'<ul class="errorlist[^>]*>(.*?)</ul>', html, re.S))
+    assert says in refusals and not any(word in refusals for word in INTERNALS)
+    assert not Game.objects.exists()
+
+
+def test_a_record_past_the_size_of_any_game_is_refused_before_it_is_read(ann, client_of):
+    record = "(;GM[40]SZ[8]PB[" + "n" * 1_000_001 + "];B[aa]RE[B+R])"
+    response = client_of(ann).post("/import/", {"game": "empire", "record": record})
+    assert (
+        response.status_code == 400 and "at most 1,000,000 characters" in response.content.decode()
+    )
+    assert not Game.objects.exists()

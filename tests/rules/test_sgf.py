@@ -3,6 +3,8 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rules
 from rules import Outcome, sgf
@@ -82,3 +84,28 @@ def test_results():
     assert sgf.outcome_of("0") == Outcome(None, "agreement")
     assert sgf.outcome_of("B+12") == Outcome(0, "imported")
     assert sgf.outcome_of("?") is None and sgf.outcome_of("") is None
+
+
+VALUES = st.one_of(
+    st.text(alphabet="abzAZ:019٣²\x00]\\ ", max_size=6),
+    st.integers(0, 99).map(str),
+    st.integers(1, 5000).map(lambda n: "9" * n),
+    st.sampled_from(["8", "10:12", "B", "W", "Z", "B+R", "dots", "empire", "aa", "tt"]),
+)
+PROPERTY = st.tuples(st.sampled_from(["GM", "SZ", "PL", "AB", "AW", "B", "W", "RE", "RU"]), VALUES)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(
+    size=st.sampled_from(["", "SZ[8]", "GM[40]SZ[10:12]"]),  # most records get past the size
+    nodes=st.lists(st.lists(PROPERTY, max_size=4), min_size=1, max_size=5),
+)
+def test_any_record_is_read_or_refused_in_a_players_words(size, nodes):
+    """Only ValueError, and in words about the record: never Python's own."""
+    nodes = ["".join(f"{k}[{v}]" for k, v in node) for node in nodes]
+    text = f"(;{size}" + ";".join(nodes) + ")"
+    try:
+        game.import_record(text)
+    except ValueError as exc:
+        internals = ("tuple", "x not in", "invalid literal", "Exceeds the limit", "int()")
+        assert not any(word in str(exc) for word in internals), str(exc)
