@@ -9,6 +9,7 @@ ALLOWED_HOSTS  comma-separated (default: 127.0.0.1,localhost)
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "axes",
     "play",
 ]
 
@@ -59,6 +61,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "play.middleware.ExplainWrongMethod",
     "play.middleware.ExplainMalformed",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "imperia_site.urls"
@@ -134,6 +137,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Guessing passwords (django-axes): five failed logins in a row for one account, or from one
+# address, lock that account or address out of /login/ and /admin/login/ for 15 minutes from
+# the last failure; a success clears the count. Counted in the database, so that every server
+# process sees the same count; the address is the one the rate limits count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "play.limits.client_address"
+AXES_LOCKOUT_CALLABLE = "play.accounts.locked_out"
+AXES_VERBOSE = False
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"

@@ -534,7 +534,7 @@ def signup(request):
             form.add_error(None, exc.message)
             return _too_many(render(request, "registration/signup.html", context), exc)
     if request.method == "POST" and form.is_valid():
-        login(request, form.save())
+        login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
         return redirect(next_url or "lobby")
     status = 400 if form.errors else 200
     return render(request, "registration/signup.html", context, status=status)
