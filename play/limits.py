@@ -30,6 +30,7 @@ LIMITS = {
     "challenge": Limit("new games and challenges", 30, 60, 3600),
     "report": Limit("reports and statements", 10, 30, 3600),
     "signup": Limit("sign-ups", None, 5, 3600),
+    "password": Limit("password changes and reset emails", 10, 20, 3600),
 }
 
 

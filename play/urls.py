@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from play import views
+from play import accounts, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -37,4 +37,42 @@ urlpatterns = [
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Django's own password views; their names are the ones those views look for.
+    path("password/change/", accounts.PasswordChange.as_view(), name="password_change"),
+    path(
+        "password/change/done/",
+        auth_views.PasswordChangeDoneView.as_view(
+            **accounts.said(
+                "Password changed",
+                "Your password is changed. Every other page where you were logged in is "
+                "logged out, its open games' sockets closed with it.",
+            )
+        ),
+        name="password_change_done",
+    ),
+    path("password/reset/", accounts.PasswordReset.as_view(), name="password_reset"),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(
+            **accounts.said(
+                "Check your email",
+                "If an account has that address, a link to choose a new password is on its "
+                "way. It works once, for three days. No mail? Check the address you gave in "
+                "your settings, and your spam folder.",
+            )
+        ),
+        name="password_reset_done",
+    ),
+    path(
+        "reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirm.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(
+            **accounts.said("Password set", "Your password is set: log in with it.")
+        ),
+        name="password_reset_complete",
+    ),
 ]
