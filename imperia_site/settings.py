@@ -193,7 +193,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"daphne": {"level": "WARNING"}},
+    "loggers": {"daphne": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
 }
 
 # Open seeks and invitations nobody accepts are withdrawn after this many hours.

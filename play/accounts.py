@@ -2,13 +2,54 @@
 
 from __future__ import annotations
 
+import hashlib
+from importlib import import_module
+from types import SimpleNamespace
+
 from axes.helpers import get_cool_off
 from axes.utils import reset as axes_reset
+from django.conf import settings
+from django.contrib import auth
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.signals import user_logged_out
+from django.dispatch import receiver
 from django.shortcuts import render
 from django.utils import timezone
 
-from play import limits
+from play import limits, live
+
+
+def account_group(user_id: int) -> str:
+    """Every socket a logged-in player has open, game pages and bell alike."""
+    return f"account-{user_id}"
+
+
+def session_mark(session_key: str) -> str:
+    """A session named without its key, which is a password's equal."""
+    return hashlib.sha256(session_key.encode()).hexdigest()[:32]
+
+
+def recheck_sockets(user_id: int, ended: str | None = None) -> None:
+    """Have the player's open sockets check that their login still holds, and close if not.
+    `ended`: the key of a session ending now, whose sockets close whatever its store says."""
+    mark = session_mark(ended) if ended else ""
+    live.send(account_group(user_id), {"type": "account.check", "ended": mark})
+
+
+def still_logged_in(session_key: str | None, user_id: int, ended: str) -> bool:
+    """Whether the session a socket was opened with still logs that player in: it exists and
+    its password hash is the player's current one (as Django checks on every request)."""
+    if not session_key or session_mark(session_key) == ended:
+        return False
+    session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    return auth.get_user(SimpleNamespace(session=session)).pk == user_id
+
+
+@receiver(user_logged_out)
+def _close_sockets_of_the_ended_login(sender, request, user, **kwargs):
+    # Sent before the session is flushed: its key goes along, so its sockets close anyway.
+    if user is not None:
+        recheck_sockets(user.pk, ended=request.session.session_key)
 
 
 def locked_out(request, original_response=None, credentials=None):
@@ -44,6 +85,13 @@ class PasswordChange(Limited, auth_views.PasswordChangeView):
     template_name = "registration/form_page.html"
     extra_context = {"heading": "Change your password"}
 
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        # This login stays, under a new session key: stored before the sockets check theirs.
+        self.request.session.save()
+        recheck_sockets(form.user.pk)
+        return response
+
 
 class PasswordReset(Limited, auth_views.PasswordResetView):
     template_name = "registration/form_page.html"
@@ -61,7 +109,9 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
         # The owner proved they hold the mailbox: the lockout of guesses at the old password
         # no longer guards anything.
         axes_reset(username=form.user.get_username())
-        return super().form_valid(form)
+        response = super().form_valid(form)
+        recheck_sockets(form.user.pk)  # every login it had has ended
+        return response
 
 
 def said(heading: str, text: str):

@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class PlayConfig(AppConfig):
     name = "play"
     verbose_name = "Play"
+
+    def ready(self):
+        from play import accounts  # noqa: F401 - connects the logout signal

@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from play import dashboard, presenter
+from play import accounts, dashboard, presenter
 from play.live import group_name
 from play.models import Game
 from play.notify import user_group
@@ -33,31 +33,36 @@ class ForwardWithoutThreadHop:
         await handler(message)
 
 
-class InOneGroup:
-    """A socket in one channel group for as long as it is open. Channel layers drop a member
+class InGroups:
+    """A socket in its channel groups for as long as it is open. Channel layers drop a member
     a day after it joined (group_expiry, meant for the sockets of a server that died), but a
     correspondence game's page may stay open for days: so the socket joins again every hour,
     or it would stop being sent the moves, with nothing to say so."""
 
     rejoin_every = 3600.0  # seconds; the layers' group_expiry is a day
 
-    async def join(self, group: str) -> None:
-        await self.channel_layer.group_add(group, self.channel_name)
-        self.group = group
+    async def join(self, *groups: str) -> None:
+        self.joined = []
+        for group in groups:  # a group counts as joined once the layer has added the socket
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.joined.append(group)
         self._rejoining = asyncio.create_task(self._rejoin())
 
     async def _rejoin(self) -> None:
         while True:
             await asyncio.sleep(self.rejoin_every)
-            try:
-                await self.channel_layer.group_add(self.group, self.channel_name)
-            except Exception as exc:  # noqa: BLE001 - Redis away: try again next time
-                log.warning("a socket could not rejoin %s: %r", self.group, exc)
+            for group in self.joined:
+                try:
+                    await self.channel_layer.group_add(group, self.channel_name)
+                except Exception as exc:  # noqa: BLE001 - Redis away: try again next time
+                    log.warning("a socket could not rejoin %s: %r", group, exc)
 
     async def leave(self) -> None:
-        if hasattr(self, "group"):
+        if hasattr(self, "_rejoining"):
             self._rejoining.cancel()
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in getattr(self, "joined", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.joined = []
 
     async def __call__(self, scope, receive, send):
         try:
@@ -70,7 +75,23 @@ class InOneGroup:
         await self.leave()
 
 
-class GameConsumer(InOneGroup, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
+class ClosedWithItsLogin:
+    """A logged-in player's socket closes once the login it was opened with ends (a logout,
+    a password changed elsewhere): nothing private reaches a page whose login is gone."""
+
+    def account_groups(self) -> list[str]:
+        user = self.scope["user"]
+        return [accounts.account_group(user.pk)] if user.is_authenticated else []
+
+    async def account_check(self, event):
+        user, key = self.scope["user"], self.scope["session"].session_key
+        holds = await database_sync_to_async(accounts.still_logged_in)(key, user.pk, event["ended"])
+        if not holds:
+            await self.leave()  # no push after this one
+            await self.close(code=4401)
+
+
+class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
     """Async, so that forwarding a board drawn elsewhere never waits for the thread that runs
     the views; only a board not drawn yet for this socket's view is drawn here."""
 
@@ -78,7 +99,7 @@ class GameConsumer(InOneGroup, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
         # In the group before the board is read: a move committed after the read is pushed
         # after this first message, never lost between the two.
-        await self.join(group_name(self.public_id))
+        await self.join(group_name(self.public_id), *self.account_groups())
         first = await database_sync_to_async(self._first_message)(self.public_id)
         if first is None:
             await self.leave()
@@ -126,7 +147,7 @@ def _load(public_id) -> Game | None:
     return presenter.with_view_related(game) if game else None
 
 
-class PlayerConsumer(InOneGroup, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
+class PlayerConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
     """A logged-in player's own socket, on every page: the bell and the "your turn" count.
     Async like the game socket: only counting and drawing the bell takes a thread."""
 
@@ -135,7 +156,7 @@ class PlayerConsumer(InOneGroup, ForwardWithoutThreadHop, AsyncWebsocketConsumer
         if not user.is_authenticated:
             await self.close(code=4403)
             return
-        await self.join(user_group(user.pk))
+        await self.join(user_group(user.pk), *self.account_groups())
         await self.accept()
         await self.bell_update({})
 

@@ -86,9 +86,9 @@ async def test_a_socket_whose_consumer_failed_stops_rejoining_its_group(game, bo
 
     consumers, join = [], GameConsumer.join
 
-    async def joining(self, group):
+    async def joining(self, *groups):
         consumers.append(self)
-        await join(self, group)
+        await join(self, *groups)
 
     monkeypatch.setattr(GameConsumer, "join", joining)
     socket = await connect(game, bob)
