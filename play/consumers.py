@@ -125,7 +125,7 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
 
     def _first_message(self, public_id) -> str | None:
         game = _load(public_id)
-        if game is None:
+        if game is None or not game.readable_by(self.scope["user"]):
             return None
         self.seat = presenter.seat_index(game, self.scope["user"])
         chat = presenter.chat_html(game, self.scope["user"], oob=True)

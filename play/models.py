@@ -147,6 +147,16 @@ class Game(Bounded):
             return None
         return next((s for s in self.seats.all() if s.user_id == user.pk), None)
 
+    def readable_by(self, user) -> bool:
+        """Who may read the game, at every address and on its socket: anyone, except an open
+        private invitation, which is its creator's and the player it names until it is
+        joined (the link, /invite/<token>, is how anyone else reaches it)."""
+        if self.listing != self.Listing.INVITE or self.status != self.Status.OPEN:
+            return True
+        return self.seat_of(user) is not None or (
+            user.is_authenticated and self.invited_user_id == user.pk
+        )
+
     def seat_of_player(self, user, refusal: str) -> Seat:
         """The user's seat; anyone else is refused (403) with the given reason."""
         seat = self.seat_of(user)

@@ -49,18 +49,22 @@ def _found(queryset, missing: str, **lookup):
         raise Http404(missing) from None
 
 
-def _game(public_id: str) -> Game:
-    return presenter.with_view_related(_found(Game.objects, NO_GAME, public_id=public_id))
+def _game(request, public_id: str) -> Game:
+    return presenter.with_view_related(_target(request, public_id))
 
 
-def _target(public_id: str) -> Game:
-    """The game a POST acts on: its row alone, for the service locks and reloads it."""
-    return _found(Game.objects, NO_GAME, public_id=public_id)
+def _target(request, public_id: str) -> Game:
+    """The game a POST acts on: its row alone, for the service locks and reloads it. A game
+    the visitor may not read (Game.readable_by) is not there for them."""
+    game = _found(Game.objects, NO_GAME, public_id=public_id)
+    if not game.readable_by(request.user):
+        raise Http404(NO_GAME)
+    return game
 
 
 def _answer(request, public_id: str, notice: str | None = None, status: int = 200, alerts=()):
     """htmx gets the fresh live fragment (with the notice); a plain form gets a redirect."""
-    game = _game(public_id)
+    game = _game(request, public_id)
     if request.htmx:
         seat = presenter.seat_index(game, request.user)
         html = presenter.live_html(game, seat, notice=notice, alerts=alerts)
@@ -166,15 +170,13 @@ def new_game(request):
 
 @require_GET
 def game_page(request, public_id):
-    return _game_page(request, _game(public_id))
+    return _game_page(request, _game(request, public_id))
 
 
 def _game_page(request, game: Game, *, dispute_form=None, drafts=None, status=200):
     """The game's page. A dispute or a statement that was refused comes back in it with what
     was typed (`dispute_form`, bound; `drafts`: a dispute's pk -> the statement written)."""
     seat = presenter.seat_index(game, request.user)
-    if game.listing == Game.Listing.INVITE and game.status == Game.Status.OPEN and seat is None:
-        raise Http404(NO_GAME)  # a private invitation is reached by its link only
     invite_url = None
     if seat is not None and game.listing == Game.Listing.INVITE and game.status == Game.Status.OPEN:
         invite_url = request.build_absolute_uri(f"/invite/{game.invite_token}")
@@ -207,7 +209,7 @@ def _disputes_with_drafts(game: Game, drafts: dict) -> list[Dispute]:
 
 @require_GET
 def live(request, public_id):
-    game = _game(public_id)
+    game = _game(request, public_id)
     seat = presenter.seat_index(game, request.user)
     selected, pick = request.GET.get("select"), request.GET.get("pick")
     return HttpResponse(presenter.live_html(game, seat, selected=selected, pick=pick))
@@ -241,7 +243,7 @@ def _action(function):
 
     @require_POST
     def view(request, public_id):
-        game = _target(public_id)
+        game = _target(request, public_id)
         if not request.user.is_authenticated:
             return _answer(request, public_id, "Log in to play.", 403)
         try:
@@ -264,13 +266,13 @@ rematch = _action(
 
 
 def _chat_answer(request, notice: str, public_id: str) -> HttpResponse:
-    return HttpResponse(presenter.chat_html(_game(public_id), request.user, notice=notice))
+    return HttpResponse(presenter.chat_html(_game(request, public_id), request.user, notice=notice))
 
 
 @require_POST
 @_limited("chat", _chat_answer)
 def post_chat(request, public_id):
-    game = _game(public_id)
+    game = _game(request, public_id)
     try:
         chat.post(game, request.user, request.POST.get("text", ""))
     except Refused as exc:
@@ -288,7 +290,7 @@ def post_chat(request, public_id):
 @require_POST
 def charge(request, public_id):
     """The charge composer: announce, add a part, undo, cancel, submit."""
-    game = _game(public_id)
+    game = _game(request, public_id)
     if not request.user.is_authenticated:
         return _answer(request, public_id, "Log in to play.", 403)
     user, action = request.user, request.POST.get("action", "")
@@ -305,7 +307,7 @@ def charge(request, public_id):
 @require_POST
 def arrange(request, public_id):
     """The setup phase: swap two squares, deal at random, load a typed arrangement, submit."""
-    game = _game(public_id)
+    game = _game(request, public_id)
     if not request.user.is_authenticated:
         return _answer(request, public_id, "Log in to play.", 403)
     action, data = request.POST.get("action", ""), request.POST
@@ -338,7 +340,7 @@ draw = _action(lambda request, game: offers.act(game, request.user, request.POST
 @login_required
 @require_POST
 def join(request, public_id):
-    game = _game(public_id)
+    game = _game(request, public_id)
     if game.listing != Game.Listing.SEEK:
         raise PermissionDenied("This game is joined through its invitation link.")
     return _join(request, game)
@@ -369,7 +371,7 @@ def _join(request, game: Game):
 
 @require_GET
 def record(request, public_id):
-    game = _game(public_id)
+    game = _game(request, public_id)
     text, filename, media_type = records.export(
         game, request.build_absolute_uri(game.get_absolute_url())
     )
@@ -447,7 +449,7 @@ def challenge(request, username):
 @require_POST
 def decline(request, public_id):
     try:
-        games.decline(_game(public_id), request.user)
+        games.decline(_game(request, public_id), request.user)
     except Refused as exc:
         messages.error(request, exc.message)
     return redirect("lobby")
@@ -457,7 +459,7 @@ def decline(request, public_id):
 @require_POST
 @_limited("report")
 def open_dispute(request, public_id):
-    game = _game(public_id)
+    game = _game(request, public_id)
     form = DisputeForm(request.POST)
     if not form.is_valid():
         return _game_page(request, game, dispute_form=form, status=400)

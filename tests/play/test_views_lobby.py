@@ -51,7 +51,7 @@ def test_invitation_link_is_the_only_way_in(ann, bob, client_of):
     assert f"/invite/{game.invite_token}" in html
     # Others can neither see the private game nor join it by its public id.
     assert client_of(bob).get(f"/g/{game.public_id}/").status_code == 404
-    assert client_of(bob).post(f"/g/{game.public_id}/join/").status_code == 403
+    assert client_of(bob).post(f"/g/{game.public_id}/join/").status_code == 404
     page = client_of(bob).get(f"/invite/{game.invite_token}")
     assert "ann invites you to play Empire Chess" in page.content.decode()
     response = client_of(bob).post(f"/invite/{game.invite_token}")
