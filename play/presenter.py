@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 import rules
-from play import chat, clocks, offers
+from play import chat, clocks, offers, setup
 from play.boards import renderer
 from play.boards.base import Marks
 from play.lifecycle import moves_and_state
@@ -322,25 +322,9 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
         },
         "board_svg": board.render_boards(boards, viewer=viewer, marks=marks, names=names),
         "players": [],
-        "status": _setup_status(mine, other),
+        "status": setup.status(mine, other),
         "can_abort": seat is not None,
     }
-
-
-def _setup_status(mine, other) -> str:
-    if mine is None:
-        return "The players are arranging their pieces."
-    if mine.submitted_at:
-        return "Submitted. Waiting for the other player's arrangement."
-    if other and other.submitted_at:
-        return (
-            "The other player has submitted, so they move first. Arrange your pieces so that "
-            "no piece stands on a square holding an identical piece on their board, then submit."
-        )
-    return (
-        "Arrange your pieces: click two squares to swap them, or deal at random; then submit. "
-        "The first to submit moves first."
-    )
 
 
 def _clock(game: Game, seat: int) -> dict | None:

@@ -99,6 +99,12 @@ def submit(game: Game, user) -> None:
             _place(game, boards[0], boards[1], other.index)  # the other submitted first
             begin_play(game, clocks.now())
         else:
+            # Offer the other player a draft they can submit as it is, now that this board
+            # is known: their clashing pieces swapped away, and only those.
+            cleared = game.rules.clear_of(other.arrangement, seat.arrangement)
+            if cleared != other.arrangement:
+                other.arrangement = cleared
+                other.save(update_fields=["arrangement"])
             game.revision += 1
             game.save()
             transaction.on_commit(lambda: broadcast(game))
@@ -133,3 +139,21 @@ def _own_seat(game: Game, user) -> Seat:
 
 def _other(game: Game, seat: Seat) -> Seat:
     return next(s for s in game.seats.all() if s.index != seat.index)
+
+
+def status(mine: Seat | None, other: Seat | None) -> str:
+    """What the setup phase asks of a viewer whose seat is `mine` (None: a spectator)."""
+    if mine is None:
+        return "The players are arranging their pieces."
+    if mine.submitted_at:
+        return "Submitted. Waiting for the other player's arrangement."
+    if other and other.submitted_at:
+        return (
+            "The other player has submitted, so they move first. Where a piece of yours stood "
+            "on an identical piece of theirs, it was swapped so that none stands on an "
+            "identical piece: submit it as it is, or rearrange and keep them apart."
+        )
+    return (
+        "Arrange your pieces: click two squares to swap them, or deal at random; then submit. "
+        "The first to submit moves first."
+    )

@@ -162,6 +162,29 @@ class ImperialShuffle(Game):
             if other is None or not any(identical(own[sq], other[sq]) for sq in range(16)):
                 return format_board(own)
 
+    def clear_of(self, board_text: str, other_text: str) -> str:
+        """The arrangement with no piece on a square that holds an identical piece on the
+        other board: each clashing piece swapped with one square's that clashes at neither
+        end (another clashing square first, which clears two at once). Pieces that clash
+        nowhere stay where the player put them. A partner always exists: of the 15 other
+        squares, the piece's twin and the one square where the other board holds its twin
+        are the only ones ruled out for both ends."""
+        board, other = list(parse_board(board_text)), parse_board(other_text)
+
+        def clashes(square: int, piece: str) -> bool:
+            return identical(piece, other[square])
+
+        for i in range(16):
+            if clashes(i, board[i]):
+                partners = sorted(range(16), key=lambda j: not clashes(j, board[j]))
+                j = next(
+                    j
+                    for j in partners
+                    if j != i and not clashes(i, board[j]) and not clashes(j, board[i])
+                )
+                board[i], board[j] = board[j], board[i]
+        return format_board(board)
+
     def parse_board(self, text: str) -> tuple[str, ...]:
         return parse_board(text)
 

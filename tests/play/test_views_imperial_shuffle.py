@@ -51,11 +51,11 @@ def test_swap_by_two_clicks_random_and_typed_arrangements(shuffle, client_of, an
 
 def test_the_first_to_submit_moves_first_and_a_clash_is_marked(shuffle, client_of, ann, bob):
     a, b = client_of(ann), client_of(bob)
-    post_setup(a, shuffle, action="load", arrangement=FIRST)
     post_setup(b, shuffle, action="load", arrangement=SECOND.replace("Cb,Cb,Nr,Nr", "Nr,Nr,Cb,Cb"))
     post_setup(b, shuffle, action="submit")  # bob (second seat) submits first
     html = a.get(f"/g/{shuffle.public_id}/live/", **HTMX).content.decode()
     assert "The other player has submitted" in html and "still arranging" not in html
+    post_setup(a, shuffle, action="load", arrangement=FIRST)  # typed after: it clashes
     response = post_setup(a, shuffle, action="submit")
     assert response.status_code == 400
     html = response.content.decode()
@@ -68,6 +68,29 @@ def test_the_first_to_submit_moves_first_and_a_clash_is_marked(shuffle, client_o
     assert shuffle.position.endswith(" 2 0 1")  # the second seat, first to submit, moves first
     with pytest.raises(Refused, match="setup is over"):
         setup.randomize(shuffle, ann)
+
+
+def test_the_arrangement_offered_once_the_other_board_is_known_can_be_submitted_as_it_is(
+    shuffle, client_of, ann, bob
+):
+    """A newcomer who clicks "Submit arrangement" as offered is not refused: when the first
+    board is submitted, the other draft's clashing pieces are swapped away, and only those."""
+    a, b = client_of(ann), client_of(bob)
+    clashing = SECOND.replace("Cb,Cb,Nr,Nr", "Nr,Nr,Cb,Cb")  # a4 and b4 match FIRST's
+    post_setup(a, shuffle, action="load", arrangement=FIRST)
+    post_setup(b, shuffle, action="load", arrangement=clashing)
+    post_setup(a, shuffle, action="submit")
+    offered = Seat.objects.get(game=shuffle, user=bob).arrangement
+    assert shuffle.rules.check_setup(offered, shuffle.options, FIRST) == []
+    pairs = zip(
+        shuffle.rules.parse_board(offered), shuffle.rules.parse_board(clashing), strict=True
+    )
+    assert 2 <= sum(x != y for x, y in pairs) <= 4  # a swap or two, not a new deal
+    html = b.get(f"/g/{shuffle.public_id}/live/", **HTMX).content.decode()
+    assert "swapped so that none stands on an identical piece" in html
+    assert post_setup(b, shuffle, action="submit").status_code == 200
+    shuffle.refresh_from_db()
+    assert shuffle.status == Game.Status.ACTIVE
 
 
 def test_dealt_boards_start_at_once(ann, bob):

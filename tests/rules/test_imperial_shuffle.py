@@ -135,6 +135,19 @@ def test_random_arrangements_are_legal_and_avoid_the_other_board():
         assert game.check_setup(second, OPTIONS, first) == []
 
 
+def test_an_arrangement_is_cleared_of_the_other_board_by_a_few_swaps():
+    rng = random.Random(5)
+    for _ in range(300):
+        first = game.random_arrangement(rng, OPTIONS, 0)
+        second = game.random_arrangement(rng, OPTIONS, 1)
+        clashes = len(game.check_setup(second, OPTIONS, first))
+        cleared = game.clear_of(second, first)
+        assert game.check_setup(cleared, OPTIONS, first) == []
+        pairs = zip(game.parse_board(cleared), game.parse_board(second), strict=True)
+        moved = sum(x != y for x, y in pairs)
+        assert moved <= 2 * clashes  # one swap per clash at most; none when there is none
+
+
 # --- draws --------------------------------------------------------------------------------
 def test_third_repetition_is_a_draw():
     first = board("Nr,Nr,Ny,Ny", "Ng,Ng,Cb,Cb", "Cr,Cy,Cg,Hb", "Cr,Cy,Eb,Cg")
