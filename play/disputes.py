@@ -109,9 +109,7 @@ def thaw(game: Game, at) -> None:
 def take(dispute: Dispute, referee) -> None:
     """A referee takes an open case: it is under review."""
     with transaction.atomic():
-        game = Game.locked(dispute.game_id)
-        dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
-        _check_referee(referee, game)
+        game, dispute = _locked(dispute, referee)
         if dispute.status == Dispute.Status.OPEN:
             dispute.status = Dispute.Status.REVIEW
             dispute.save(update_fields=["status"])
@@ -125,8 +123,9 @@ def rule(dispute: Dispute, referee, kind: str, reason: str, **details) -> Ruling
         raise Refused("A decided case is changed by reopening it, with its own reason.")
     if kind not in Kind.values:
         raise Refused("Choose a ruling.")
+    reason = _reason(reason)
     with transaction.atomic():
-        game, dispute, reason = _seize(dispute, referee, reason)
+        game, dispute = _locked(dispute, referee)
         if not dispute.is_open:
             last = dispute.rulings.select_related("referee").last()
             raise Refused(
@@ -137,7 +136,7 @@ def rule(dispute: Dispute, referee, kind: str, reason: str, **details) -> Ruling
             )
         at = clocks.now()
         done, archive = EFFECTS[kind](game, at, **details)
-        ruling = _record(game, dispute, referee, kind, reason, done, at)
+        ruling = _record(dispute, referee, kind, reason, done, at)
         for move in archive:
             move.ruling = ruling
         ArchivedMove.objects.bulk_create(archive)
@@ -154,12 +153,13 @@ def reopen(dispute: Dispute, referee, reason: str) -> Ruling:
     """Reopen a decided case, for a reason that is logged and told to both players, so that
     it can be ruled on again. The game stays as the decision left it until then, and does
     not freeze again: it may have gone on since."""
+    reason = _reason(reason)
     with transaction.atomic():
-        game, dispute, reason = _seize(dispute, referee, reason)
+        game, dispute = _locked(dispute, referee)
         if dispute.is_open:
             raise Refused("This dispute is still open: rule on it instead.", 409)
         at = clocks.now()
-        ruling = _record(game, dispute, referee, Kind.REOPEN, reason, {}, at)
+        ruling = _record(dispute, referee, Kind.REOPEN, reason, {}, at)
         dispute.status, dispute.froze_game = Dispute.Status.REVIEW, False
         dispute.save(update_fields=["status", "froze_game"])
         _tell(game, f"The dispute about {game.rules.name} was reopened by the referees. {reason}")
@@ -167,21 +167,26 @@ def reopen(dispute: Dispute, referee, reason: str) -> Ruling:
     return ruling
 
 
-def _seize(dispute: Dispute, referee, reason: str):
-    """The game and the dispute, locked in this order (as a report locks them), once the
-    referee may decide on them; the reason, which every decision gives."""
+def _reason(reason: str) -> str:
+    """Every decision gives its reason, which both players read."""
     reason = reason.strip()
     if not reason:
         raise Refused("Every ruling gives its reason: both players read it.")
     if len(reason) > 4000:
         raise Refused("Keep the reason under 4000 characters.")
+    return reason
+
+
+def _locked(dispute: Dispute, referee) -> tuple[Game, Dispute]:
+    """The game and the dispute, locked in this order (as a report locks them), once the
+    referee may decide on them."""
     game = Game.locked(dispute.game_id)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     _check_referee(referee, game)
-    return game, dispute, reason
+    return game, dispute
 
 
-def _record(game, dispute, referee, kind, reason, details, at) -> Ruling:
+def _record(dispute, referee, kind, reason, details, at) -> Ruling:
     return Ruling.objects.create(
         dispute=dispute, referee=referee, kind=kind, reason=reason, details=details, created_at=at
     )
