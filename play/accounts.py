@@ -60,7 +60,7 @@ def locked_out(request, original_response=None, credentials=None):
     until = timezone.now() + wait
     message = (
         "Too many failed logins for this account or from this address. Nothing was checked: "
-        f"try again in {minutes} minutes (after {until:%H:%M} UTC), or reset your password."
+        f"try again in {minutes} minutes (after {until:%H:%M} UTC)."
     )
     response = render(request, "429.html", {"message": message, "reset": True}, status=429)
     response["Retry-After"] = str(int(wait.total_seconds()))
