@@ -149,7 +149,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "play.limits.client_address"
+AXES_CLIENT_IP_CALLABLE = "play.accounts.client_ip"
 AXES_LOCKOUT_CALLABLE = "play.accounts.locked_out"
 AXES_VERBOSE = False
 

@@ -52,6 +52,13 @@ def _close_sockets_of_the_ended_login(sender, request, user, **kwargs):
         recheck_sockets(user.pk, ended=request.session.session_key)
 
 
+def client_ip(request) -> str | None:
+    """The address django-axes counts and logs: the one the rate limits count, or None where
+    a request has none (a login made in process; the database stores addresses, not words)."""
+    address = limits.client_address(request)
+    return None if address == limits.UNKNOWN else address
+
+
 def locked_out(request, original_response=None, credentials=None):
     """The page a login locked out by django-axes gets: why, and until when (each failed try
     while locked out starts the wait again)."""

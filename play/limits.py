@@ -35,6 +35,7 @@ LIMITS = {
 
 
 clock = time.time  # the windows' clock (tests hold it still)
+UNKNOWN = "unknown"  # the address of a request that came with none
 
 
 class Limited(Refused):
@@ -69,7 +70,7 @@ def check(action: str, request) -> None:
 def client_address(request) -> str:
     """The client's address as the server saw it (behind a proxy, daphne --proxy-headers
     puts the forwarded address here)."""
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    return request.META.get("REMOTE_ADDR") or UNKNOWN
 
 
 def _wait(seconds: int) -> str:
