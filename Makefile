@@ -12,7 +12,18 @@ $(BIN)/.installed: requirements.txt requirements-dev.txt
 	$(BIN)/pip install -q -r requirements-dev.txt
 	touch $@
 
-install: $(BIN)/.installed
+# Fairy-Stockfish for the computer opponent in Empire Chess: built once from the pinned
+# pyffish source package (about a minute on 2 cores), kept under var/engines/.
+FAIRY_STOCKFISH_VERSION := 0.0.90
+ENGINE := var/engines/fairy-stockfish-$(FAIRY_STOCKFISH_VERSION)
+
+$(ENGINE): | $(BIN)/.installed
+	PIP=$(BIN)/pip scripts/build-fairy-stockfish.sh $(FAIRY_STOCKFISH_VERSION) $@
+
+var/engines/fairy-stockfish: $(ENGINE)
+	ln -sf $(notdir $(ENGINE)) $@
+
+install: $(BIN)/.installed var/engines/fairy-stockfish
 
 run: install
 	$(BIN)/python manage.py migrate --noinput -v0

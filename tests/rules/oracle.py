@@ -15,7 +15,7 @@ _loaded = False
 def load():
     global _loaded
     if not _loaded:
-        sf.load_variant_config((Path(__file__).parent / "pychess_empire.ini").read_text())
+        sf.load_variant_config((Path(__file__).parents[2] / "bots" / "empire.ini").read_text())
         assert VARIANT in sf.variants()
         _loaded = True
     return sf

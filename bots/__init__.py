@@ -1,0 +1,33 @@
+"""The computer opponents: pure Python over the rules contract and engine drivers, no Django.
+
+    import bots
+    p = bots.get("empire", level=5, seed=0)   # any of the five slugs; levels 1..8
+    move = p.choose(state, budget_ms=None)    # a move the rules accept, for the seat to move
+    bots.levels()                             # (1, 2, ..., 8)
+
+`choose` answers every phase a game has. Imperial Shuffle's arrangement comes before there is
+a position: it is asked with `bots.Arranging(options, seat, other)` and answers a board text.
+Same seed, same state, same level: same move (a level is bound by a count of positions, not
+by time, unless `budget_ms` cuts it short).
+"""
+
+from __future__ import annotations
+
+import rules
+from bots.players import Arranging, Player, by_level
+
+LEVELS = tuple(range(1, 9))
+
+
+def levels() -> tuple[int, ...]:
+    return LEVELS
+
+
+def get(slug: str, level: int = 1, seed: int = 0) -> Player:
+    """The computer opponent for a game at a level (1 the weakest, 8 the strongest)."""
+    if level not in LEVELS:
+        raise ValueError(f"Levels run from 1 to {LEVELS[-1]}.")
+    return by_level(rules.get(slug), level, seed)
+
+
+__all__ = ["Arranging", "Player", "get", "levels"]

@@ -1,0 +1,147 @@
+"""The players: two yardsticks (a random mover and a greedy one) and the searching levels.
+
+Every choice draws on a random generator seeded by the player's seed, its level and the
+position, so the same position always gets the same move from the same player."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from dataclasses import dataclass
+
+from bots import evaluation
+from bots.material import balance
+from bots.search import Search
+
+
+@dataclass(frozen=True)
+class Arranging:
+    """Imperial Shuffle's setup, which comes before any position: the game's options, the
+    seat arranging, and the other board's text once it is submitted (None before)."""
+
+    options: dict
+    seat: int
+    other: str | None = None
+
+
+class Player:
+    """A computer opponent for one game at one level."""
+
+    name = "player"
+
+    def __init__(self, game, level: int, seed: int = 0):
+        self.game, self.level, self.seed = game, level, seed
+
+    def choose(self, state, budget_ms: int | None = None) -> str:
+        rng = self._rng(state)
+        if isinstance(state, Arranging):
+            return self.game.random_arrangement(rng, state.options, state.seat, state.other)
+        moves = self.game.legal_moves(state)
+        if not moves:
+            raise ValueError("The game is over: there is no move to choose.")
+        if len(moves) == 1:
+            return moves[0]
+        moves = sorted(moves)
+        rng.shuffle(moves)  # ties go to the first in this order
+        deadline = time.monotonic() + budget_ms / 1000 if budget_ms else None
+        return self.pick(state, moves, rng, deadline)
+
+    def pick(self, state, moves: list[str], rng: random.Random, deadline) -> str:
+        raise NotImplementedError
+
+    def _rng(self, state) -> random.Random:
+        text = repr(state) if isinstance(state, Arranging) else self.game.format(state)
+        key = f"{self.seed}:{self.level}:{self.name}:{text}".encode()
+        return random.Random(int.from_bytes(hashlib.blake2b(key, digest_size=8).digest()))
+
+
+class RandomMover(Player):
+    """Any legal move, uniformly."""
+
+    name = "random"
+
+    def pick(self, state, moves, rng, deadline) -> str:
+        return moves[0]
+
+
+class GreedyMover(Player):
+    """The move that wins the game, or the most material or points at once; random among
+    ties."""
+
+    name = "greedy"
+
+    def pick(self, state, moves, rng, deadline) -> str:
+        game, seat = self.game, game_seat(self.game, state)
+        best, best_value = moves[0], None
+        for move in moves:
+            after = game.apply(state, move)
+            outcome = game.outcome(after)
+            if outcome is not None and outcome.winner == seat:
+                return move
+            value = balance(game, after, seat)
+            if best_value is None or value > best_value:
+                best, best_value = move, value
+        return best
+
+
+class Searcher(Player):
+    """Alpha-beta (bots/search.py) to `depth` plies within `nodes` positions; with
+    `blunders`, that share of its moves is a random one instead."""
+
+    name = "search"
+
+    def __init__(self, game, level, seed=0, *, depth: int, nodes: int, blunders: float = 0.0):
+        super().__init__(game, level, seed)
+        self.depth, self.nodes, self.blunders = depth, nodes, blunders
+
+    def pick(self, state, moves, rng, deadline) -> str:
+        if rng.random() < self.blunders:
+            return moves[0]
+        game, seat = self.game, game_seat(self.game, state)
+        passing = _pass_if_won(game, state, seat)
+        if passing:
+            return passing
+        search = Search(
+            game,
+            seat,
+            lambda s, who: evaluation.evaluate(game, s, who),
+            lambda s: evaluation.candidates(game, s),
+            self.nodes,
+            deadline,
+        )
+        wanted = set(evaluation.candidates(game, state))
+        looked_at = [m for m in moves if m in wanted] or moves
+        return search.best(state, looked_at, self.depth)[0]
+
+
+def game_seat(game, state) -> int:
+    return game.to_move(state)
+
+
+def _pass_if_won(game, state, seat: int) -> str | None:
+    """Empire: when the opponent has just passed and this seat leads, passing ends the game
+    won; a game against the computer then ends as soon as the player passes behind."""
+    if game.slug == "empire" and state.passes == 1 and balance(game, state, seat) > 0:
+        return "pass"
+    return None
+
+
+# Positions a second each game's searcher visits on this project's 2-core machine; the
+# levels' budgets are counts of positions, so they are the same on any machine.
+RATE = {"empress": 6000, "empire": 20000, "imperial-shuffle": 8000, "imperial-chess": 2500}
+SECONDS = {4: 0.05, 5: 0.15, 6: 0.4, 7: 0.8, 8: 1.5}
+DEPTH = {4: 2, 5: 2, 6: 3, 7: 3, 8: 4}
+
+
+def by_level(game, level: int, seed: int) -> Player:
+    if game.slug == "empire-chess":
+        from bots.fairy import FairyPlayer
+
+        return FairyPlayer(game, level, seed)
+    if level == 1:
+        return RandomMover(game, level, seed)
+    if level <= 3:
+        return Searcher(game, level, seed, depth=1, nodes=10**6, blunders=0.5 if level == 2 else 0)
+    nodes = int(RATE[game.slug] * SECONDS[level])
+    return Searcher(game, level, seed, depth=DEPTH[level], nodes=nodes)

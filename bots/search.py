@@ -1,0 +1,99 @@
+"""Alpha-beta search over the rules contract, deepened one ply at a time within a budget of
+positions (and, if given, of time): the searching players of four of the five games.
+
+Values are from the searching seat's point of view, so games whose turns do not simply
+alternate are searched right. Children are made with the rules' own `apply` (the moves come
+from `legal_moves`, so they need no second check) and ordered by their evaluation, which is
+what the frontier computes anyway; ties keep the order the caller shuffled the moves into."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+WIN = 1_000_000.0
+
+
+class OutOfBudget(Exception):
+    """The position or time budget ran out inside an iteration; the last whole one stands."""
+
+
+class Search:
+    def __init__(
+        self,
+        game,
+        seat: int,
+        evaluate: Callable,
+        candidates: Callable,
+        nodes: int,
+        deadline: float | None = None,
+    ):
+        self.game, self.seat = game, seat
+        self.evaluate, self.candidates = evaluate, candidates
+        self.budget, self.nodes, self.deadline = nodes, 0, deadline
+
+    def best(self, state, moves: list[str], depth: int) -> tuple[str, float]:
+        """The best of `moves` (in the order given, for ties) searched up to `depth` plies,
+        or as deep as the budget allowed: one ply always, whole unless time runs out."""
+        ranked = list(moves)
+        choice = (ranked[0], -WIN)
+        self.budget = max(self.budget, len(ranked))  # one ply is always within the budget
+        for current in range(1, depth + 1):
+            self.scored = []
+            try:
+                scored = self._root(state, ranked, current)
+            except OutOfBudget:
+                if current == 1 and self.scored:  # out of time: the best looked at so far
+                    choice = max(self.scored, key=lambda pair: pair[1])
+                break
+            ranked = [move for move, _ in scored]  # the next iteration looks at these first
+            choice = scored[0]
+            if abs(choice[1]) >= WIN / 2:
+                break  # a forced result: deeper looks change nothing
+        return choice
+
+    def _root(self, state, moves: list[str], depth: int) -> list[tuple[str, float]]:
+        alpha, scored = -WIN * 2, self.scored
+        for move in moves:
+            child = self._child(state, move)
+            value = self._value(child, depth - 1, alpha, WIN * 2, 1)
+            scored.append((move, value))
+            alpha = max(alpha, value)
+        return sorted(scored, key=lambda pair: -pair[1])  # stable: ties keep the earlier order
+
+    def _child(self, state, move: str):
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        if self.deadline is not None and self.nodes % 64 == 0 and time.monotonic() > self.deadline:
+            raise OutOfBudget
+        return self.game.apply(state, move)
+
+    def _value(self, state, depth: int, alpha: float, beta: float, ply: int) -> float:
+        game = self.game
+        outcome = game.outcome(state)
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0.0
+            won = WIN - ply  # sooner wins are better, later losses less bad
+            return won if outcome.winner == self.seat else -won
+        if depth <= 0:
+            return self.evaluate(state, self.seat)
+        maximizing = game.to_move(state) == self.seat
+        children = [self._child(state, move) for move in self.candidates(state)]
+        if depth == 1:  # the frontier: the evaluations are the values
+            values = [self._leaf(child, ply + 1) for child in children]
+            return max(values) if maximizing else min(values)
+        order = sorted(children, key=lambda child: self._leaf(child, ply + 1), reverse=maximizing)
+        for child in order:
+            value = self._value(child, depth - 1, alpha, beta, ply + 1)
+            if maximizing:
+                alpha = max(alpha, value)
+            else:
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return alpha if maximizing else beta
+
+    def _leaf(self, state, ply: int) -> float:
+        return self._value(state, 0, -WIN * 2, WIN * 2, ply)
