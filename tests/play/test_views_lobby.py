@@ -38,6 +38,11 @@ def test_create_a_seek_and_another_player_accepts_it(ann, bob, client_of):
 def test_create_refuses_a_bad_form(ann, client_of):
     response = client_of(ann).post("/new/", {"game": "chess", "side": "white", "listing": "seek"})
     assert response.status_code == 400 and not Game.objects.exists()
+    # Each field's problem is said, with the field's name.
+    assert "Game: Select a valid choice" in response.content.decode()
+    fields = {"game": "empire", "side": "white", "listing": "seek", "time_control": "none"}
+    response = client_of(ann).post("/new/", {**fields, "width": "7"})
+    assert "Width: Enter a whole number from 8 to 40" in response.content.decode()
 
 
 def test_creating_needs_an_account(client):
