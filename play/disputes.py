@@ -16,9 +16,9 @@ from django.db import transaction
 
 from play import clocks, notify
 from play.errors import Refused
-from play.lifecycle import end, state_of
+from play.lifecycle import end, rewind
 from play.live import broadcast
-from play.models import ArchivedMove, Dispute, Game, Move, Offer, Ruling
+from play.models import ArchivedMove, Dispute, Game, Ruling
 
 Category, Kind = Dispute.Category, Ruling.Kind
 FREEZING = {Category.RULES, Category.CLOCK}
@@ -225,39 +225,12 @@ def _rewind(game, at, ply=None, seat=None, seconds=0):
     # The current ply too: that resumes a game ended by mistake (a misclicked resignation).
     if not isinstance(ply, int) or not 0 <= ply <= game.ply:
         raise Refused(f"Rewind to a ply from 0 to {game.ply}.")
-    cut = list(game.moves.filter(ply__gt=ply))
-    archive = [
-        ArchivedMove(
-            game=game,
-            ply=m.ply,
-            seat=m.seat,
-            text=m.text,
-            display=m.display,
-            position_after=m.position_after,
-            created_at=m.created_at,
-            clock_after=m.clock_after,
-            hash=m.hash,
-        )  # fmt: skip
-        for m in cut
-    ]
-    Move.objects.filter(pk__in=[m.pk for m in cut]).delete()
-    kept = game.moves.filter(ply=ply).first()
-    game.ply = ply
-    game.position = kept.position_after if kept else game.initial_position
-    game.status = Game.Status.ACTIVE
-    game.winner, game.reason, game.finished_at = None, "", None
-    game.turn = game.rules.to_move(state_of(game))
-    game.low_time_warned_ply = -1
-    if game.time_control:
-        full = clocks.full(game.time_control)
-        game.clocks = list(kept.clock_after) if kept and kept.clock_after else [full, full]
-        if seat in (0, 1) and seconds:
-            game.clocks[seat] += seconds
-        game.turn_started_at = at
-        game.deadline = at + timedelta(seconds=game.clocks[game.turn])
-    game.offers.filter(status=Offer.Status.OPEN).update(status="withdrawn", answered_at=at)
-    game.seats.update(charge=None)
-    return {"ply": ply, "cut": len(cut), "seat": seat, "seconds": seconds}, archive
+    archive = rewind(game, ply, at)
+    if game.clocks is not None and seat in (0, 1) and seconds:
+        game.clocks[seat] += seconds
+        if seat == game.turn:
+            game.deadline += timedelta(seconds=seconds)
+    return {"ply": ply, "cut": len(archive), "seat": seat, "seconds": seconds}, archive
 
 
 def _add_time(game, at, seat=None, seconds=0):

@@ -3,13 +3,15 @@ play begins, the clock runs out, the game ends. Each tells the players."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
 
 import rules
 from play import clocks, notify
 from play.live import broadcast
 from play.lru import LRU
-from play.models import Game, Notification
+from play.models import ArchivedMove, Game, Move, Notification, Offer
 
 Kind = Notification.Kind
 _PLAYED = LRU(1024)  # (public id, revision) -> (moves, rules state)
@@ -139,6 +141,43 @@ def settle(game: Game, at=None) -> bool:
     else:
         end(game, 1 - seat, "timeout")
     return True
+
+
+def rewind(game: Game, ply: int, at) -> list[ArchivedMove]:
+    """Back to the position after `ply` (a referee's rewind, a takeback): the later moves
+    leave the log and are returned as archive rows for the caller to keep; play resumes with
+    the turn and the clocks as they stood then; standing offers and charge drafts lapse."""
+    cut = list(game.moves.filter(ply__gt=ply))
+    archive = [
+        ArchivedMove(
+            game=game,
+            ply=m.ply,
+            seat=m.seat,
+            text=m.text,
+            display=m.display,
+            position_after=m.position_after,
+            created_at=m.created_at,
+            clock_after=m.clock_after,
+            hash=m.hash,
+        )  # fmt: skip
+        for m in cut
+    ]
+    Move.objects.filter(pk__in=[m.pk for m in cut]).delete()
+    kept = game.moves.filter(ply=ply).first()
+    game.ply = ply
+    game.position = kept.position_after if kept else game.initial_position
+    game.status = Game.Status.ACTIVE
+    game.winner, game.reason, game.finished_at = None, "", None
+    game.turn = game.rules.to_move(state_of(game))
+    game.low_time_warned_ply = -1
+    if game.time_control:
+        full = clocks.full(game.time_control)
+        game.clocks = list(kept.clock_after) if kept and kept.clock_after else [full, full]
+        game.turn_started_at = at
+        game.deadline = at + timedelta(seconds=game.clocks[game.turn])
+    game.offers.filter(status=Offer.Status.OPEN).update(status="withdrawn", answered_at=at)
+    game.seats.update(charge=None)
+    return archive
 
 
 def opponent_name(game: Game, seat: int) -> str:
