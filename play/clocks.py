@@ -188,3 +188,20 @@ def human(seconds: float) -> str:
     if hours:
         return f"{hours} h {minutes} min"
     return f"{minutes}:{secs:02d}"
+
+
+def shown(game, seat: int) -> dict | None:
+    """A seat's clock as the page shows it: time left, and for the running one the deadline
+    the page's script counts down to (the server's, so the page never disagrees)."""
+    if game.clocks is None:
+        return None
+    at = now()
+    running = seat == game.turn and game.deadline is not None and game.status == "active"
+    remaining = left(game, seat, at) if running else game.clocks[seat]
+    return {
+        "text": human(remaining),
+        "running": running,
+        "deadline_ms": int(game.deadline.timestamp() * 1000) if running else None,
+        "deadline": game.deadline if running else None,
+        "low": remaining <= LOW_TIME * full(game.time_control),
+    }
