@@ -30,4 +30,9 @@ def get(slug: str, level: int = 1, seed: int = 0) -> Player:
     return by_level(rules.get(slug), level, seed)
 
 
-__all__ = ["Arranging", "Player", "get", "levels"]
+def describe(slug: str, level: int) -> str:
+    """How the computer plays a game at a level, in a phrase for its profile."""
+    return get(slug, level).describe()
+
+
+__all__ = ["Arranging", "Player", "describe", "get", "levels"]

@@ -114,3 +114,15 @@ class FairyPlayer(Player):
         if move not in moves:  # the rules and the engine agree (tests/rules): a broken engine
             raise RuntimeError(f"Fairy-Stockfish chose {move}, which is not legal here.")
         return move
+
+    def describe(self) -> str:
+        if self.level == 1:
+            return "plays any legal move, at random"
+        kind, amount = LIMITS[max(self.level, 3)].split()
+        reach = (
+            "one move deep" if kind == "depth" else f"searching {int(amount):,} positions a move"
+        )
+        engine_text = f"Fairy-Stockfish, the engine pychess-variants plays, {reach}"
+        if self.level == 2:
+            return f"plays half its moves at random, the rest as {engine_text}"
+        return engine_text

@@ -50,6 +50,10 @@ class Player:
     def pick(self, state, moves: list[str], rng: random.Random, deadline) -> str:
         raise NotImplementedError
 
+    def describe(self) -> str:
+        """How this player chooses, in a sentence for its profile."""
+        raise NotImplementedError
+
     def _rng(self, state) -> random.Random:
         text = repr(state) if isinstance(state, Arranging) else self.game.format(state)
         key = f"{self.seed}:{self.level}:{self.name}:{text}".encode()
@@ -63,6 +67,9 @@ class RandomMover(Player):
 
     def pick(self, state, moves, rng, deadline) -> str:
         return moves[0]
+
+    def describe(self) -> str:
+        return "plays any legal move, at random"
 
 
 class GreedyMover(Player):
@@ -83,6 +90,9 @@ class GreedyMover(Player):
             if best_value is None or value > best_value:
                 best, best_value = move, value
         return best
+
+    def describe(self) -> str:
+        return "takes the move that wins the most at once"
 
 
 class Searcher(Player):
@@ -113,6 +123,15 @@ class Searcher(Player):
         wanted = set(evaluation.candidates(game, state))
         looked_at = [m for m in moves if m in wanted] or moves
         return search.best(state, looked_at, self.depth)[0]
+
+    def describe(self) -> str:
+        if self.depth == 1:
+            text = "takes the move that looks best one move ahead"
+        else:
+            text = f"looks {self.depth} moves ahead (alpha-beta), within {self.nodes:,} positions"
+        if self.blunders:
+            text += f", and plays {self.blunders:.0%} of its moves at random"
+        return text
 
 
 def game_seat(game, state) -> int:

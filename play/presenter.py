@@ -164,7 +164,7 @@ def _play(game: Game, seat, selected, pick) -> dict:
                     *((clicks.in_hand, clicks.selected) if i == seat else ({}, None)),
                 ),
                 "has_hand": bool(hands[i]),
-                "clock": _clock(game, i),
+                "clock": clocks.shown(game, i),
             }
             for i in (1 - bottom, bottom)
         ],
@@ -186,6 +186,20 @@ def _play(game: Game, seat, selected, pick) -> dict:
         "offer_is_mine": standing is not None and standing.seat == seat,
         "can_abort": seat is not None and game.status in ("open", "active") and game.ply < 2,
         "can_resign": seat is not None and game.status == "active",
+        **_against_computer(game, seat, to_move, moves),
+    }
+
+
+def _against_computer(game: Game, seat, to_move, moves) -> dict:
+    """In a game against the computer: whether it is thinking (the page then asks every half
+    second whether it has moved, so the move shows even where no push reaches the page), and
+    whether the player may take back a move."""
+    if game.computer_seat is None:
+        return {}
+    active = game.status == Game.Status.ACTIVE
+    return {
+        "thinking": active and to_move == game.computer_seat,
+        "can_take_back": active and seat is not None and any(m.seat == seat for m in moves),
     }
 
 
@@ -324,23 +338,8 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
         "players": [],
         "status": setup.status(mine, other),
         "can_abort": seat is not None,
-    }
-
-
-def _clock(game: Game, seat: int) -> dict | None:
-    """A seat's clock as the page shows it: time left, and for the running one the deadline
-    the page's script counts down to (the server's, so the page never disagrees)."""
-    if game.clocks is None:
-        return None
-    at = clocks.now()
-    running = seat == game.turn and game.deadline is not None and game.status == "active"
-    left = clocks.left(game, seat, at) if running else game.clocks[seat]
-    return {
-        "text": clocks.human(left),
-        "running": running,
-        "deadline_ms": int(game.deadline.timestamp() * 1000) if running else None,
-        "deadline": game.deadline if running else None,
-        "low": left <= clocks.LOW_TIME * clocks.full(game.time_control),
+        # Against the computer, once the player has submitted, the computer arranges next.
+        "thinking": game.computer_seat is not None and bool(mine and mine.submitted_at),
     }
 
 
@@ -402,6 +401,7 @@ ACTIONS = (
     "rematch",
     "abort",
     "resign",
+    "takeback",
 )
 
 
