@@ -117,6 +117,26 @@ class NewGameForm(forms.Form):
         return {}
 
 
+LEVEL_WORDS = {1: " (plays at random)", 8: " (the strongest)"}
+
+
+class ComputerGameForm(NewGameForm):
+    """A game against the computer: a new game's choices, the level instead of a listing."""
+
+    level = WholeNumberField(
+        min_value=1,
+        max_value=8,
+        initial=3,
+        widget=forms.Select(choices=[(n, f"{n}{LEVEL_WORDS.get(n, '')}") for n in range(1, 9)]),
+    )
+    listing = None
+    field_order = ["level", "game"]
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "computer_%s")  # beside a new game's form on one page
+        super().__init__(*args, **kwargs)
+
+
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")

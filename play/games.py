@@ -11,7 +11,7 @@ from play import clocks, notify, setup
 from play.errors import Refused
 from play.lifecycle import begin_play, end, settle
 from play.live import broadcast
-from play.models import Game, Move, Seat
+from play.models import Computer, Game, Move, Seat
 
 SIDES = ("white", "black", "random")
 
@@ -62,7 +62,10 @@ def join(game: Game, user) -> Game:
         if game.invited_user_id not in (None, user.pk):
             raise Refused("This challenge is for another player.", 403)
         taken = {s.index for s in game.seats.all()}
-        Seat.objects.create(game=game, user=user, index=1 - taken.pop())
+        index = 1 - taken.pop()
+        Seat.objects.create(game=game, user=user, index=index)
+        if Computer.objects.filter(user_id=user.pk).exists():
+            Game.objects.filter(pk=game.pk).update(computer_seat=index)
         game = Game.locked(game.pk)  # with both seats
         # Games whose players arrange their pieces start with the setup, unless dealt.
         if not game.rules.needs_setup or setup.begin(game):

@@ -109,13 +109,21 @@ class Game(Bounded):
     # every view and move then skips looking (set where each is made, in the same transaction).
     has_offers = models.BooleanField(default=False)
     has_disputes = models.BooleanField(default=False)
+    # Against the computer: the seat it plays, and the claim of the worker thinking for it
+    # (a token and when it lapses, so a worker that died leaves the game to the next).
+    computer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    computer_claim = models.CharField(max_length=32, blank=True)
+    computer_claimed_until = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "listing"])]
+        indexes = [
+            models.Index(fields=["status", "listing"]),
+            models.Index(fields=["status", "computer_seat"]),
+        ]
 
     def __str__(self):
         return f"{self.rules.name} {self.public_id}"
@@ -173,6 +181,11 @@ class Game(Bounded):
         if user:
             return user.username
         return (self.player_names or ["", ""])[index] or "?"
+
+    @property
+    def rated(self) -> bool:
+        """Games against the computer and games read from records change no rating."""
+        return self.computer_seat is None and not self.imported
 
     @property
     def is_over(self) -> bool:
@@ -306,6 +319,22 @@ class Profile(Bounded):
 
     def __str__(self):
         return f"Settings of {self.user}"
+
+
+class Computer(Bounded):
+    """A computer opponent: a player (`Imperia level 5`) whose moves a worker makes
+    (play/computer.py, `manage.py bots`) with the `bots` package at its level."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="computer"
+    )
+    level = models.PositiveSmallIntegerField(unique=True)
+
+    class Meta:
+        ordering = ["level"]
+
+    def __str__(self):
+        return self.user.username
 
 
 class ChatMessage(Bounded):
@@ -450,10 +479,13 @@ class Ruling(Bounded):
 
 
 class ArchivedMove(Bounded):
-    """A move cut by a rewind, kept for the record."""
+    """A move cut by a referee's rewind (its ruling), or taken back against the computer (no
+    ruling), kept for the record."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="archived_moves")
-    ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="archived_moves")
+    ruling = models.ForeignKey(
+        Ruling, null=True, blank=True, on_delete=models.PROTECT, related_name="archived_moves"
+    )
     ply = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     text = models.CharField(max_length=200)
@@ -467,4 +499,6 @@ class ArchivedMove(Bounded):
         ordering = ["ruling", "ply"]
 
     def __str__(self):
+        if self.ruling_id is None:
+            return f"{self.ply}. {self.display} (taken back)"
         return f"{self.ply}. {self.display} (cut by ruling {self.ruling_id})"

@@ -18,14 +18,20 @@ class StaleMove(Refused):
         super().__init__(message, 409)
 
 
-def submit(public_id: str, user, text: str, expected_ply: int | None) -> Game:
+def submit(
+    public_id: str, user, text: str, expected_ply: int | None, expected_revision: int | None = None
+) -> Game:
     """Play `text` for `user` in the game, which is returned as committed;
-    Game.DoesNotExist if there is no such game."""
+    Game.DoesNotExist if there is no such game. With `expected_revision` (the computer's
+    worker), any change since the position was read refuses the move, not only a move: a
+    takeback or a rewind can bring the same ply back with another position."""
     try:
         with transaction.atomic():
             # Locked with all its view reads: the boards are drawn from it after the commit.
             game = presenter.with_view_related(Game.locked(public_id=public_id, related=()))
             # The clock is checked first: a move after the deadline does not count.
+            if expected_revision is not None and expected_revision != game.revision:
+                raise StaleMove("The game changed while that move was being chosen.")
             if not settle(game):
                 _submit(game, user, text, expected_ply)
                 return game

@@ -28,7 +28,11 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def tell(user, kind: str, text: str, game=None) -> Notification:
+def tell(user, kind: str, text: str, game=None) -> Notification | None:
+    if game is not None and game.computer_seat is not None:
+        computer = game.player(game.computer_seat)
+        if computer is not None and computer.pk == user.pk:
+            return None  # the computer reads no notices: its worker looks at the game itself
     at = clocks.now()
     most = Notification._meta.get_field("text").max_length
     if len(text) > most:  # a ruling's reason, say: kept whole with the ruling itself

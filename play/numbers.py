@@ -12,6 +12,7 @@ from play.errors import Refused
 
 MOST_PLIES = 1_000_000  # more than any game of the five can last
 MOST_PAGES = 1_000_000
+MOST_REVISIONS = 2**31 - 1  # a game's revision counter, as the database stores it
 MOST_IDS = 2**63 - 1  # a database row's id
 
 

@@ -19,6 +19,8 @@ def act(game: Game, user, action: str) -> Game:
             raise Refused("This game is not in play.", 409)
         standing = game.offers.filter(kind=Offer.Kind.DRAW, status=Offer.Status.OPEN).first()
         if action == "offer":
+            if game.computer_seat is not None:
+                raise Refused("The computer takes no draws: play on, or resign.", 409)
             if standing and standing.seat == seat.index:
                 raise Refused("You have already offered a draw.", 409)
             if standing:  # offering back is accepting
@@ -69,6 +71,9 @@ def rematch(game: Game, user, action: str) -> Game | None:
         if action == "offer":
             if standing and standing.seat == seat.index:
                 raise Refused("You have already offered a rematch.", 409)
+            if game.computer_seat is not None:
+                accepted = accepted_rematch(game)
+                return accepted.result_game if accepted else _rematch_computer(game, seat.index)
             if not standing:
                 Offer.objects.create(
                     game=game, kind=Offer.Kind.REMATCH, seat=seat.index, ply=game.ply
@@ -105,6 +110,24 @@ def rematch(game: Game, user, action: str) -> Game | None:
         standing.save()
         _touch(game)
         return new
+
+
+def _rematch_computer(game: Game, seat: int) -> Game:
+    """The computer takes every rematch, at once: a new game, sides swapped."""
+    from play import computer  # imported here: it reaches this module through play.moves
+
+    player = game.player(seat)
+    level = computer.level_of(game.player(game.computer_seat))
+    side = ("white", "black")[1 - seat]
+    new = computer.start(player, game.game_slug, level, side, game.options, game.time_control)
+    now = clocks.now()
+    Offer.objects.create(
+        game=game, kind=Offer.Kind.REMATCH, seat=seat, ply=game.ply,
+        status=Offer.Status.ACCEPTED, answered_at=now, result_game=new,
+    )  # fmt: skip
+    game.has_offers = True
+    _touch(game)
+    return new
 
 
 def _touch(game: Game) -> None:

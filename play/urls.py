@@ -6,6 +6,7 @@ from play import accounts, views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.new_game, name="new-game"),
+    path("computer/", views.play_computer, name="computer"),
     path("g/<str:public_id>/", views.game_page, name="game"),
     path("g/<str:public_id>/live/", views.live, name="game-live"),
     path("g/<str:public_id>/move/", views.move, name="game-move"),
@@ -21,6 +22,7 @@ urlpatterns = [
     path("disputes/<int:pk>/statement/", views.dispute_statement, name="dispute-statement"),
     path("g/<str:public_id>/abort/", views.abort, name="game-abort"),
     path("g/<str:public_id>/draw/", views.draw, name="game-draw"),
+    path("g/<str:public_id>/takeback/", views.take_back, name="game-takeback"),
     path("g/<str:public_id>/record/", views.record, name="game-record"),
     path("invite/<str:token>", views.invite, name="invite"),
     path("import/", views.import_record, name="import"),

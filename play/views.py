@@ -16,11 +16,13 @@ from django.template.loader import TemplateDoesNotExist, get_template
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+import bots
 import rules
 from play import (
     charges,
     chat,
     clocks,
+    computer,
     dashboard,
     disputes,
     games,
@@ -35,7 +37,15 @@ from play import (
 )
 from play.boards import renderer
 from play.errors import Refused
-from play.forms import DisputeForm, ImportForm, NewGameForm, SettingsForm, SignupForm, StatementForm
+from play.forms import (
+    ComputerGameForm,
+    DisputeForm,
+    ImportForm,
+    NewGameForm,
+    SettingsForm,
+    SignupForm,
+    StatementForm,
+)
 from play.models import Dispute, Game, Notification
 
 NO_GAME = "There is no game at this address: check the link."
@@ -116,6 +126,7 @@ def lobby(request):
     context = {
         "seeks": _page(request, seeks.select_related("created_by"), "seeks"),
         "form": NewGameForm(),
+        "computer_form": ComputerGameForm(),
         "games": rules.games(),
     }
     user = request.user
@@ -168,6 +179,51 @@ def new_game(request):
     return redirect(game)
 
 
+def play_computer(request):
+    """Play the computer: the choices (a game, its level, side, clock and options, any of them
+    given in the address: ?game=empire&level=5), then a game begun at once."""
+    if request.method != "POST":
+        return _computer_page(request, ComputerGameForm(initial=_computer_choices(request.GET)))
+    if not request.user.is_authenticated:
+        return redirect(f"/login/?next={request.path}")
+    form = ComputerGameForm(request.POST)
+    try:
+        limits.check("challenge", request)
+    except limits.Limited as exc:  # the form comes back as it was chosen, with the wait
+        form.add_error(None, exc.message)
+        return _too_many(_computer_page(request, form), exc)
+    if not form.is_valid():
+        return _computer_page(request, form, 400)
+    data = form.cleaned_data
+    try:
+        game = computer.start(
+            request.user, data["game"], data["level"], data["side"], form.options(), form.clock()
+        )
+    except Refused as exc:
+        form.add_error(None, exc.message)
+        return _computer_page(request, form, exc.status)
+    return redirect(game)
+
+
+def _computer_choices(query) -> dict:
+    """A game and a level named in the address; a level that is not one is Malformed."""
+    choices = {}
+    if query.get("game") in {g.slug for g in rules.games()}:
+        choices["game"] = query["game"]
+    if query.get("level"):
+        choices["level"] = numbers.whole(query["level"], "the level", bots.levels()[-1], 1)
+    return choices
+
+
+def _computer_page(request, form, status=200):
+    return render(
+        request,
+        "play/computer.html",
+        {"computer_form": form, "levels": computer.levels()},
+        status=status,
+    )
+
+
 @require_GET
 def game_page(request, public_id):
     return _game_page(request, _game(request, public_id))
@@ -209,7 +265,11 @@ def _disputes_with_drafts(game: Game, drafts: dict) -> list[Dispute]:
 
 @require_GET
 def live(request, public_id):
-    game = _game(request, public_id)
+    game = _target(request, public_id)
+    since = request.GET.get("since")
+    if since and numbers.whole(since, "the revision", numbers.MOST_REVISIONS) == game.revision:
+        return HttpResponse(status=204)  # a page asking whether anything changed: nothing has
+    game = presenter.with_view_related(game)
     seat = presenter.seat_index(game, request.user)
     selected, pick = request.GET.get("select"), request.GET.get("pick")
     return HttpResponse(presenter.live_html(game, seat, selected=selected, pick=pick))
@@ -335,6 +395,7 @@ def _steps(request, public_id: str, steps: dict, action: str):
 
 abort = _action(lambda request, game: games.abort(game, request.user))
 draw = _action(lambda request, game: offers.act(game, request.user, request.POST.get("action", "")))
+take_back = _action(lambda request, game: computer.take_back(game, request.user))
 
 
 @login_required
@@ -407,11 +468,12 @@ def profile(request, username):
         .filter(~Q(status=Game.Status.OPEN) | Q(listing=Game.Listing.SEEK))
         .prefetch_related("seats__user")
     )
-    return render(
-        request,
-        "play/profile.html",
-        {"player": player, "games": _page(request, played, "page"), "form": NewGameForm()},
-    )
+    level = computer.level_of(player)
+    context = {"player": player, "games": _page(request, played, "page"), "form": NewGameForm()}
+    if level is not None:
+        context["computer"] = computer.levels()[level - 1]
+        context["computer_form"] = ComputerGameForm(initial={"level": level})
+    return render(request, "play/profile.html", context)
 
 
 @login_required
@@ -423,6 +485,7 @@ def challenge(request, username):
         get_user_model().objects, f"There is no player called {username}.", username=username
     )
     form = NewGameForm(request.POST)
+    level = computer.level_of(player)
     if player == request.user:
         messages.error(request, "Challenge someone else.")
     elif not form.is_valid():
@@ -433,14 +496,20 @@ def challenge(request, username):
     else:
         data = form.cleaned_data
         try:
-            game = games.create(
-                request.user, data["game"], data["side"], Game.Listing.INVITE,
-                form.options(), form.clock(), invited=player,
-            )  # fmt: skip
+            if level is not None:  # the computer takes every challenge, at once
+                game = computer.start(
+                    request.user, data["game"], level, data["side"], form.options(), form.clock()
+                )
+            else:
+                game = games.create(
+                    request.user, data["game"], data["side"], Game.Listing.INVITE,
+                    form.options(), form.clock(), invited=player,
+                )  # fmt: skip
         except Refused as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, f"Challenge sent to {player.username}.")
+            said = "Your game against {} has begun." if level else "Challenge sent to {}."
+            messages.success(request, said.format(player.username))
             return redirect(game)
     return redirect("profile", username=username)
 
@@ -549,4 +618,5 @@ def rules_page(request, slug):
         template = get_template(f"rules/{slug}.html")
     except (ValueError, TemplateDoesNotExist):
         raise Http404(f"Imperia has no game called {slug}.") from None
-    return HttpResponse(template.render({"game": game_rules}, request))
+    form = ComputerGameForm(initial={"game": slug})
+    return HttpResponse(template.render({"game": game_rules, "computer_form": form}, request))

@@ -107,7 +107,16 @@ def server(tmp_path_factory):
     }
     SERVER_ENV.update(env)
     proc, url = serve(env, var)
+    # The computer's worker beside it, as `make run` starts it.
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "bots"],
+        cwd=ROOT,
+        env=env,
+        stdout=open(var / "bots.log", "w"),  # noqa: SIM115 - closed with the process
+        stderr=subprocess.STDOUT,
+    )
     yield url
+    stop_daphne(worker)
     stop_daphne(proc)
 
 

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from play import clocks, games, offers, sweeper
+from play import clocks, computer, games, moves, offers, sweeper
 from play.games import rebuild
 from play.models import Game, Move, Notification
 
@@ -212,3 +212,37 @@ def test_eight_rulings_posted_at_once_decide_the_dispute_once(ann, bob, make_use
     for player in (ann, bob):
         told = Notification.objects.filter(user=player, text__startswith="Ruling")
         assert told.count() == 1
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_four_workers_at_once_move_once_for_the_computer(ann, round_):
+    game = computer.start(ann, "empress", 2, "white")
+    moves.submit(game.public_id, ann, "Q@d4", 0)
+    done = together(*(computer.work for _ in range(4)))
+    assert sorted(map(str, done)) == ["None", "None", "None", "moved"], done
+    game = consistent(game)
+    assert game.ply == 2 and game.computer_claim == ""
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_two_workers_acting_on_one_turn_move_once(ann, round_):
+    """Past the claims (one worker's lapsed while it still thought): the expected ply and
+    revision let one move through."""
+    game = computer.start(ann, "empress", 2, "white")
+    moves.submit(game.public_id, ann, "Q@d4", 0)
+    done = together(lambda: computer.act(game.pk), lambda: computer.act(game.pk))
+    assert sorted(done) == ["moved", "stale"], done
+    game = consistent(game)
+    assert game.ply == 2
+    assert list(Move.objects.filter(game=game).values_list("seat", flat=True)) == [0, 1]
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_a_takeback_against_the_computers_answer(ann, round_):
+    game = computer.start(ann, "empress", 2, "white")
+    moves.submit(game.public_id, ann, "Q@d4", 0)
+    taken = together(lambda: computer.take_back(game, ann), lambda: computer.work())
+    game = consistent(game)
+    # The takeback came first (the answer refused) or second (both moves taken back).
+    assert game.ply == 0, (taken, game.ply)
+    assert game.turn == 0
