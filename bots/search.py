@@ -34,7 +34,9 @@ class Search:
 
     def best(self, state, moves: list[str], depth: int) -> tuple[str, float]:
         """The best of `moves` (in the order given, for ties) searched up to `depth` plies,
-        or as deep as the budget allowed: one ply always, whole unless time runs out."""
+        or as deep as the budget allowed. An iteration cut short still counts for the moves
+        it finished: the first of them is the last iteration's choice, so the best of them is
+        at least as well founded as that choice."""
         ranked = list(moves)
         choice = (ranked[0], -WIN)
         self.budget = max(self.budget, len(ranked))  # one ply is always within the budget
@@ -43,7 +45,7 @@ class Search:
             try:
                 scored = self._root(state, ranked, current)
             except OutOfBudget:
-                if current == 1 and self.scored:  # out of time: the best looked at so far
+                if self.scored:
                     choice = max(self.scored, key=lambda pair: pair[1])
                 break
             ranked = [move for move, _ in scored]  # the next iteration looks at these first
@@ -80,10 +82,17 @@ class Search:
         if depth <= 0:
             return self.evaluate(state, self.seat)
         maximizing = game.to_move(state) == self.seat
+        if depth == 1:  # the frontier: each child's evaluation is its value
+            for move in self.candidates(state):
+                value = self._leaf(self._child(state, move), ply + 1)
+                if maximizing:
+                    alpha = max(alpha, value)
+                else:
+                    beta = min(beta, value)
+                if alpha >= beta:
+                    break  # this line is refuted already: the rest cannot change the choice
+            return alpha if maximizing else beta
         children = [self._child(state, move) for move in self.candidates(state)]
-        if depth == 1:  # the frontier: the evaluations are the values
-            values = [self._leaf(child, ply + 1) for child in children]
-            return max(values) if maximizing else min(values)
         order = sorted(children, key=lambda child: self._leaf(child, ply + 1), reverse=maximizing)
         for child in order:
             value = self._value(child, depth - 1, alpha, beta, ply + 1)

@@ -1,0 +1,59 @@
+"""The alpha-beta search against plain minimax: the same value at every depth, from random
+positions of a game with few moves a turn (Imperial Shuffle) and one with many (Empress)."""
+
+import random
+
+import pytest
+
+import rules
+from bots import evaluation
+from bots.search import WIN, Search
+
+
+def minimax(game, state, seat, depth, ply=0):
+    outcome = game.outcome(state)
+    if outcome is not None:
+        if outcome.winner is None:
+            return 0.0
+        return WIN - ply if outcome.winner == seat else -(WIN - ply)
+    if depth == 0:
+        return evaluation.evaluate(game, state, seat)
+    values = [
+        minimax(game, game.apply(state, move), seat, depth - 1, ply + 1)
+        for move in evaluation.candidates(game, state)
+    ]
+    return max(values) if game.to_move(state) == seat else min(values)
+
+
+def random_positions(slug, count, seed):
+    game, rng = rules.get(slug), random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.initial()
+        for _ in range(rng.randrange(8, 40)):
+            if game.outcome(state):
+                break
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+        if not game.outcome(state):
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("slug, depth", [("imperial-shuffle", 3), ("empress", 2)])
+def test_alpha_beta_finds_the_minimax_value(slug, depth):
+    game = rules.get(slug)
+    for state in random_positions(slug, 6, seed=depth):
+        seat = game.to_move(state)
+        search = Search(
+            game,
+            seat,
+            lambda s, who: evaluation.evaluate(game, s, who),
+            lambda s: evaluation.candidates(game, s),
+            nodes=10**9,
+        )
+        move, value = search.best(state, sorted(game.legal_moves(state)), depth)
+        expected = max(
+            minimax(game, game.apply(state, m), seat, depth - 1, 1) for m in game.legal_moves(state)
+        )
+        assert value == expected, (game.format(state), move)
+        assert minimax(game, game.apply(state, move), seat, depth - 1, 1) == expected
