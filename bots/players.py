@@ -10,7 +10,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from bots import evaluation
+from bots import charges, evaluation
 from bots.material import balance
 from bots.search import Search
 
@@ -122,13 +122,16 @@ class Searcher(Player):
         )
         wanted = set(evaluation.candidates(game, state))
         looked_at = [m for m in moves if m in wanted] or moves
+        charge = charges.compose(game, state, rng)
+        if charge is not None:
+            looked_at.append(charge)
         return search.best(state, looked_at, self.depth)[0]
 
     def describe(self) -> str:
         if self.depth == 1:
             text = "takes the move that looks best one move ahead"
         else:
-            text = f"looks {self.depth} moves ahead (alpha-beta), within {self.nodes:,} positions"
+            text = f"searches ahead (alpha-beta) as far as {self.nodes:,} positions go"
         if self.blunders:
             text += f", and plays {self.blunders:.0%} of its moves at random"
         return text
@@ -148,9 +151,13 @@ def _pass_if_won(game, state, seat: int) -> str | None:
 
 # Positions a second each game's searcher visits on this project's 2-core machine; the
 # levels' budgets are counts of positions, so they are the same on any machine.
-RATE = {"empress": 6000, "empire": 20000, "imperial-shuffle": 8000, "imperial-chess": 2500}
-SECONDS = {4: 0.05, 5: 0.15, 6: 0.4, 7: 0.8, 8: 1.5}
-DEPTH = {4: 2, 5: 2, 6: 3, 7: 3, 8: 4}
+RATE = {"empress": 12000, "empire": 30000, "imperial-shuffle": 11000, "imperial-chess": 1500}
+# Levels 2 and 3 look one move ahead, level 2 playing half its moves at random; levels 4 to 8
+# search as deep as a budget of positions goes (deepened a ply at a time), a budget that
+# grows from level to level: these seconds' worth on this machine.
+BLUNDERS = {2: 0.5, 3: 0.0}
+SECONDS = {4: 0.03, 5: 0.1, 6: 0.3, 7: 0.7, 8: 1.5}
+DEEPEST = 12
 
 
 def by_level(game, level: int, seed: int) -> Player:
@@ -160,7 +167,7 @@ def by_level(game, level: int, seed: int) -> Player:
         return FairyPlayer(game, level, seed)
     if level == 1:
         return RandomMover(game, level, seed)
-    if level <= 3:
-        return Searcher(game, level, seed, depth=1, nodes=10**6, blunders=0.5 if level == 2 else 0)
+    if level in BLUNDERS:
+        return Searcher(game, level, seed, depth=1, nodes=10**6, blunders=BLUNDERS[level])
     nodes = int(RATE[game.slug] * SECONDS[level])
-    return Searcher(game, level, seed, depth=DEPTH[level], nodes=nodes)
+    return Searcher(game, level, seed, depth=DEEPEST, nodes=nodes)
