@@ -38,23 +38,34 @@ def player(slug: str, name: str, seed: int):
 
 
 def pairings(which: str) -> list[tuple[str, str]]:
+    """`all`, `yardsticks`, `ladder`, or pairings named like `L5-vs-L4,L8-vs-greedy`."""
     yardsticks = [(f"L{TOP}", "random"), (f"L{TOP}", "greedy"), ("L1", "greedy")]
     ladder = [(f"L{k + 1}", f"L{k}") for k in range(1, TOP)]
-    return {"all": yardsticks + ladder, "yardsticks": yardsticks, "ladder": ladder}[which]
+    named = {"all": yardsticks + ladder, "yardsticks": yardsticks, "ladder": ladder}
+    if which in named:
+        return named[which]
+    return [tuple(pair.split("-vs-")) for pair in which.split(",")]
 
 
 def play_one(task) -> tuple[float, bool, list[float]]:
-    """One game: (what the first player scored, adjudicated?, its think times in ms)."""
-    slug, first, second, seed, first_seat, options, max_plies = task
+    """One game: (what the first player scored, adjudicated?, its think times in ms). Games
+    come in pairs, sides swapped, from the same opening: `opening` plies played at random
+    (the levels are deterministic, so without them a pairing would be two games replayed)."""
+    slug, first, second, seed, first_seat, options, max_plies, opening = task
     game = rules.get(slug)
     players = {first_seat: player(slug, first, seed), 1 - first_seat: player(slug, second, seed)}
     state, times = game.initial(options), []
     if game.needs_setup:
         boards = [None, None]
+        dealer = RandomMover(game, 0, seed // 2)
         for seat in (0, 1):
             arranging = bots.Arranging(game.validate_options(options), seat, boards[0])
-            boards[seat] = players[seat].choose(arranging)
+            boards[seat] = dealer.choose(arranging)
         state = game.from_setup(boards[0], boards[1], 0)
+    opener = RandomMover(game, 0, seed // 2)
+    for _ in range(opening):
+        if game.outcome(state) is None:
+            state = game.play(state, opener.choose(state))
     for _ in range(max_plies):
         outcome = game.outcome(state)
         if outcome is not None:
@@ -81,8 +92,11 @@ def main() -> None:
     parser.add_argument("--game", choices=[g.slug for g in rules.games()], action="append")
     parser.add_argument("--games", type=int, default=100, help="games per pairing")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once")
-    parser.add_argument("--pairs", choices=["all", "yardsticks", "ladder"], default="all")
+    parser.add_argument(
+        "--pairs", default="all", help="all, yardsticks, ladder, or e.g. L5-vs-L4,L8-vs-greedy"
+    )
     parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument("--opening", type=int, default=4, help="random plies before play")
     parser.add_argument("--empire-size", type=int, default=16)
     args = parser.parse_args()
     slugs = args.game or [g.slug for g in rules.games()]
@@ -93,7 +107,7 @@ def main() -> None:
             scores, think = {}, []
             for first, second in pairings(args.pairs):
                 tasks = [
-                    (slug, first, second, seed, seed % 2, options, args.max_plies)
+                    (slug, first, second, seed, seed % 2, options, args.max_plies, args.opening)
                     for seed in range(args.games)
                 ]
                 started = time.perf_counter()
