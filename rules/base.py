@@ -212,6 +212,11 @@ class Game:
             memo["moves"] = tuple(sorted(set(self.generate(state))))
         return memo["moves"]
 
+    def _has_move(self, state: State) -> bool:
+        """Whether the side to move has a move, as judging a position asks. A game may answer
+        without listing them all (the search asks it of every position it looks at)."""
+        return bool(self._moves(state))
+
     def repetitions(self, state: State) -> int:
         """How often this position occurred before, within the repetition window."""
         window = self.repetition_window(state)

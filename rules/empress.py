@@ -170,6 +170,30 @@ class Empress(Game):
             raise ValueError("This is not a position the opening's placement order can reach.")
 
     # --- moves ---------------------------------------------------------------
+    def _has_move(self, s: EmpressState) -> bool:
+        """Settled by the first square of each ray: a piece with any move has one there (a
+        step, or a Queen's capture), unless its field bars it, which bars the rest of the ray."""
+        if "moves" in s.memo:
+            return bool(s.memo["moves"])
+        side, board = s.turn, s.board
+        if in_opening(s):
+            return None in board
+        mine = [
+            (sq, piece) for sq, piece in enumerate(board) if piece in (QUEEN[side], EMPRESS[side])
+        ]
+        for sq, piece in mine:
+            if piece == EMPRESS[side] and any(board[ray[0]] is None for ray in RAYS[sq] if ray):
+                return True
+        barred = fields_of(board).effective(1 - side)
+        for sq, piece in mine:
+            if piece == QUEEN[side]:
+                for ray in RAYS[sq]:
+                    if ray and ray[0] not in barred and board[ray[0]] in (None, QUEEN[1 - side]):
+                        return True
+        return bool(in_hand(s, side)[0]) and any(
+            piece is None and sq not in barred for sq, piece in enumerate(board)
+        )
+
     def generate(self, s: EmpressState):
         side, board = s.turn, s.board
         empty = [GRID.names[sq] for sq, piece in enumerate(board) if piece is None]
@@ -223,7 +247,7 @@ class Empress(Game):
         for side in (WHITE, BLACK):
             if not in_opening(s) and queens_left(s, side) == 0:
                 return Outcome(1 - side, "queens-captured")
-        if not self._moves(s):
+        if not self._has_move(s):
             return Outcome(1 - s.turn, "no-moves")
         if s.quiet >= MOVE_LIMIT:
             return Outcome(None, "move-limit")

@@ -258,6 +258,21 @@ class ImperialChess(Game):
                 moves += [f"{GRID.names[sq]}*{GRID.names[t]}" for t in self._shots(pos, sq)]
         return moves
 
+    def _has_move(self, s: ImperialState) -> bool:
+        """Whether the side to move has a move: the first found settles it. Every move is a
+        piece's destination (rides and replacements go with one), a Catapult's shot or a
+        deployment; listing them all is most of what judging a position costs."""
+        if "moves" in s.memo:
+            return bool(s.memo["moves"])
+        pos = Position(s.board, s.lost, s.turn)
+        for sq, piece in enumerate(pos.board):
+            if piece is None or side_of(piece) != pos.side:
+                continue
+            kind = piece.upper()
+            if self._destinations(pos, sq, kind) or (kind == "C" and self._shots(pos, sq)):
+                return True
+        return bool(self._deployments(pos))
+
     def _destinations(self, pos: Position, sq: int, kind: str) -> list[int]:
         board = pos.board
         captures = kind not in NON_CAPTURING
@@ -567,7 +582,7 @@ class ImperialChess(Game):
         captured = self._judge_board(s.board, s.victory)
         if captured:
             return captured
-        if not self._moves(s):
+        if not self._has_move(s):
             return Outcome(1 - s.turn, "no-moves")
         if self.repetitions(s) >= 2:
             return Outcome(None, "repetition")

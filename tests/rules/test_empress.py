@@ -198,3 +198,15 @@ def test_random_games_keep_the_contract_and_always_end(seed):
 
 def test_a_lower_case_drop_is_read_as_the_canonical_one():
     assert game.format(game.play(game.initial(), "q@d4")).startswith("8/8/8/8/3Q4/")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_whether_a_side_can_move_is_told_without_listing_every_move(seed):
+    """The judge asks only whether a move exists; the answer is the full list's in every
+    position of random games, and in positions where the fields leave a side no move."""
+    game = rules.get("empress")
+    rng, state = random.Random(seed), game.initial()
+    while not game.outcome(state):
+        fresh = game.parse(game.format(state))  # nothing listed yet in its memo
+        assert game._has_move(fresh) == bool(game.generate(fresh)), game.format(state)
+        state = game.play(state, rng.choice(game.legal_moves(state)))

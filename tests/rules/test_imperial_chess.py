@@ -288,3 +288,19 @@ def test_lower_case_replacement_letters_are_read():
 @pytest.mark.parametrize("seed", range(6))
 def test_random_games_keep_the_contract_and_end(seed):
     play_to_the_end(game, game.initial(), random.Random(seed), most_plies=4000, tries=8)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_whether_a_side_can_move_is_told_without_listing_every_move(seed):
+    """The judge asks only whether a move exists; the answer is the full list's, in every
+    position of random games (ended ones too), including sides left with no move."""
+
+    def agrees(state, legal):
+        fresh = game.parse(game.format(state))  # nothing listed yet in its memo
+        assert game._has_move(fresh) == bool(game.generate(fresh))
+
+    play_to_the_end(
+        game, game.initial(), random.Random(seed), most_plies=4000, tries=0, each=agrees
+    )
+    boxed = game.parse("/".join(["W11"] * 12) + "[] w 0 1")  # a file of Pawns, each blocked
+    assert not game._has_move(boxed) and not game.generate(boxed)
