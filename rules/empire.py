@@ -198,9 +198,8 @@ class Empire(Game):
 
     def apply(self, s: EmpireState, move: str) -> EmpireState:
         board = list(s.board)
-        if move != "pass":
-            self.place(s, board, self.point(s, move))
-        return EmpireState(
+        quiet = move == "pass" or not self.place(s, board, self.point(s, move))
+        after = EmpireState(
             width=s.width,
             height=s.height,
             mode=s.mode,
@@ -209,14 +208,18 @@ class Empire(Game):
             passes=s.passes + 1 if move == "pass" else 0,
             ply=s.ply + 1,
         )
+        if quiet:  # nothing taken: the count stands, rather than a thousand points counted
+            after.memo["score"] = self.score(s)
+        return after
 
-    def place(self, s: EmpireState, board: list, i: int) -> None:
-        """Put the mover's piece on point i and resolve what it encloses (in place)."""
+    def place(self, s: EmpireState, board: list, i: int) -> bool:
+        """Put the mover's piece on point i and resolve what it encloses (in place); whether
+        anything beyond the point changed."""
         me, other = s.turn, 1 - s.turn
         before = board[i]
         board[i] = PIECE[me]
         if before == HOUSE[me]:
-            return  # inside one's own house every area is enclosed already
+            return False  # inside one's own house every area is enclosed already
         enclosed = self._resolve(s, board, me, i)
         if before == HOUSE[other]:
             # Dots: a piece placed in the enemy's house is taken with it, unless it took something.
@@ -225,6 +228,8 @@ class Empire(Game):
                 self._take(s, board, other, house, forced=True)
             else:
                 self._dissolve(s, board, other, i)
+            return True
+        return bool(enclosed)
 
     def _resolve(self, s, board, me, i) -> int:
         """Take every area the piece on i newly shuts off, smallest first; how many."""
@@ -334,7 +339,9 @@ class Empire(Game):
 
     def score(self, s: EmpireState) -> tuple[int, int]:
         """Pieces each player has captured and still owns."""
-        return s.board.count(CAPTURED[CROSSES]), s.board.count(CAPTURED[CIRCLES])
+        if "score" not in s.memo:
+            s.memo["score"] = (s.board.count(CAPTURED[CROSSES]), s.board.count(CAPTURED[CIRCLES]))
+        return s.memo["score"]
 
     # --- what players read -------------------------------------------------------------
     def explain(self, s: EmpireState, move: str) -> str:

@@ -259,3 +259,17 @@ def test_random_games_keep_the_contract_and_end(seed):
         assert game.parse(text) == state and game.format(game.parse(text)) == text
         assert game.score(state) == (state.board.count("x"), state.board.count("o"))
     assert state.ply <= options["width"] * options["height"] * 2 + 3
+
+
+@pytest.mark.parametrize("mode", ["empire", "dots"])
+def test_the_captures_carried_past_a_quiet_placement_are_the_counted_ones(mode):
+    """A placement that takes nothing keeps its position's count of captures rather than
+    counting the board again: in random games of both modes the count is the board's."""
+    game = rules.get("empire")
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.initial({"width": 10, "height": 10, "mode": mode})
+        while not game.outcome(state):
+            game.score(state)
+            state = game.play(state, rng.choice(game.legal_moves(state)[:80]))
+            assert game.score(state) == game.score(game.parse(game.format(state)))
