@@ -6,6 +6,8 @@ loses); in Empire, nothing yet beyond the captures."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from bots.material import balance
 
 PIECE = 100.0
@@ -31,16 +33,24 @@ def candidates(game, state) -> list[str]:
     moves = game.legal_moves(state)
     if game.slug != "empire" or len(moves) < 64:
         return moves
-    width, height = state.width, state.height
+    width, height, board = state.width, state.height, state.board
+    names = _point_names(game, width, height)
     near = set()
-    for i, symbol in enumerate(state.board):
+    for i, symbol in enumerate(board):
         if symbol in "OX":
             x, y = i % width, i // width
-            for dy in range(-2, 3):
-                for dx in range(-2, 3):
-                    nx, ny = x + dx, y + dy
-                    if 0 <= nx < width and 0 <= ny < height:
-                        near.add(ny * width + nx)
-    names = {name: game.point(state, name) for name in moves if name != "pass"}
-    local = [name for name, point in names.items() if point in near]
+            for ny in range(max(0, y - 2), min(height, y + 3)):
+                row = ny * width
+                near.update(range(row + max(0, x - 2), row + min(width, x + 3)))
+    legal = set(moves)
+    local = [names[i] for i in sorted(near) if names[i] in legal]
     return local or moves
+
+
+@cache
+def _point_names(game, width: int, height: int) -> tuple[str, ...]:
+    """Each point's name by its index on a board of this size (None where the game starts
+    with a piece: no move is ever made there)."""
+    start = game.initial({"width": width, "height": height})
+    by_index = {game.point(start, name): name for name in game.legal_moves(start) if name != "pass"}
+    return tuple(by_index.get(i) for i in range(width * height))
