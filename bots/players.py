@@ -151,12 +151,12 @@ def _pass_if_won(game, state, seat: int) -> str | None:
 
 # Positions a second each game's searcher visits on this project's 2-core machine; the
 # levels' budgets are counts of positions, so they are the same on any machine.
-RATE = {"empress": 12000, "empire": 30000, "imperial-shuffle": 11000, "imperial-chess": 1500}
+RATE = {"empress": 25000, "empire": 40000, "imperial-shuffle": 12000, "imperial-chess": 8000}
 # Levels 2 and 3 look one move ahead, level 2 playing half its moves at random; levels 4 to 8
 # search as deep as a budget of positions goes (deepened a ply at a time), a budget that
 # grows from level to level: these seconds' worth on this machine.
 BLUNDERS = {2: 0.5, 3: 0.0}
-SECONDS = {4: 0.03, 5: 0.1, 6: 0.3, 7: 0.7, 8: 1.5}
+SECONDS = {4: 0.025, 5: 0.08, 6: 0.25, 7: 0.6, 8: 1.2}
 DEEPEST = 12
 
 
