@@ -183,11 +183,6 @@ class Game(Bounded):
         return (self.player_names or ["", ""])[index] or "?"
 
     @property
-    def rated(self) -> bool:
-        """Games against the computer and games read from records change no rating."""
-        return self.computer_seat is None and not self.imported
-
-    @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)
 

@@ -46,7 +46,6 @@ def test_the_form_starts_a_game_with_the_computer_at_once(ann, client_of):
     assert game.computer_seat == 0 and game.player(1) == ann
     assert game.player(0).username == "Imperia level 5"
     assert computer.level_of(game.player(0)) == 5 and computer.level_of(ann) is None
-    assert not game.rated
     page = client_of(ann).get(game.get_absolute_url()).content.decode()
     assert "Unrated: a game against the computer" in page
     assert "The computer is thinking" in page  # White, the computer, moves first

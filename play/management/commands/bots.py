@@ -1,12 +1,13 @@
 import logging
 import time
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
 from play import computer
 
 log = logging.getLogger("imperia.computer")
+FAILURES_IN_A_ROW = 3  # with --once: then the run stops, rather than retry for ever
 
 
 class Command(BaseCommand):
@@ -24,13 +25,18 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, once=False, every=0.2, **options):
-        acted = 0
+        acted, failed = 0, 0
         while True:
             try:
                 done = computer.work()
+                failed = 0
             except Exception:  # noqa: BLE001 - one game's failure must not stop the others'
                 log.exception("the computer failed to act; its claim lapses and it is tried again")
-                done = "failed"
+                failed += 1
+                if once and failed >= FAILURES_IN_A_ROW:
+                    raise CommandError("the computer keeps failing: see the log") from None
+                time.sleep(every)  # the failed game stays claimed; a broken database rests
+                continue
             if done is not None:
                 acted += 1
                 continue
