@@ -16,7 +16,7 @@ def sign_up(page, server, name):
 
 def create_game(page, slug, side="white", listing="seek"):
     page.select_option("#id_game", slug)
-    page.check(f"input[name=side][value={side}]")
+    page.check(f"form[action='/new/'] input[name=side][value={side}]")
     page.check(f"input[name=listing][value={listing}]")
     page.click("text=Create game")
     expect(page.locator("#status")).to_have_text("Waiting for an opponent.")

@@ -14,7 +14,7 @@ def test_your_turn_and_the_bell_without_reload(browser, server):
     sign_up(white, server, "sal")
     sign_up(black, server, "tia")
     white.select_option("#id_game", "empire-chess")
-    white.check("input[name=side][value=white]")
+    white.check("form[action='/new/'] input[name=side][value=white]")
     white.select_option("#id_time_control", "days")
     white.select_option("#id_days", "3")
     white.click("text=Create game")

@@ -38,7 +38,7 @@ def test_a_small_empire_game_to_a_capture_and_the_end(browser, server):
     circles.select_option("#id_game", "empire")
     circles.fill("#id_width", "8")
     circles.fill("#id_height", "8")
-    circles.check("input[name=side][value=white]")
+    circles.check("form[action='/new/'] input[name=side][value=white]")
     circles.click("text=Create game")
     expect(circles.locator("#status")).to_have_text("Waiting for an opponent.")
     crosses.goto(server + "/")

@@ -27,7 +27,7 @@ def test_setup_a_killing_push_and_a_revival(browser, server):
     sign_up(first, server, "mia")
     sign_up(second, server, "ned")
     first.select_option("#id_game", "imperial-shuffle")
-    first.check("input[name=side][value=white]")
+    first.check("form[action='/new/'] input[name=side][value=white]")
     first.click("text=Create game")
     second.goto(server + "/")
     second.click("button:has-text('Accept')")
