@@ -8,7 +8,7 @@
 `choose` answers every phase a game has. Imperial Shuffle's arrangement comes before there is
 a position: it is asked with `bots.Arranging(options, seat, other)` and answers a board text.
 Same seed, same state, same level: same move (a level is bound by a count of positions, not
-by time, unless `budget_ms` cuts it short).
+by time, unless `budget_ms` or the 1.8 s every move is held to cuts it short).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ class Engine:
     def __init__(self, path: Path):
         self.path, self.process, self.lock = path, None, threading.Lock()
 
-    def best(self, fen: str, limit: str, deadline_ms: int | None = None) -> str:
+    def best(self, fen: str, limit: str, deadline_ms: int) -> str:
         with self.lock:
             for attempt in (1, 2):
                 try:
@@ -49,9 +49,7 @@ class Engine:
     def _search(self, fen, limit, deadline_ms) -> str:
         if self.process is None:
             self._start()
-        if deadline_ms:
-            limit += f" movetime {deadline_ms}"
-        self._send("ucinewgame", f"position fen {fen}", f"go {limit}")
+        self._send("ucinewgame", f"position fen {fen}", f"go {limit} movetime {deadline_ms}")
         while True:
             line = self._read()
             if line.startswith("bestmove"):
@@ -106,11 +104,8 @@ class FairyPlayer(Player):
     def pick(self, state, moves, rng, deadline) -> str:
         if self.level == 1 or (self.level == 2 and rng.random() < 0.5):
             return moves[0]
-        limit = LIMITS[max(self.level, 3)]
-        budget = None
-        if deadline is not None:
-            budget = max(1, int((deadline - time.monotonic()) * 1000))
-        move = engine().best(self.game.format(state), limit, budget)
+        budget = max(1, int((deadline - time.monotonic()) * 1000))
+        move = engine().best(self.game.format(state), LIMITS[max(self.level, 3)], budget)
         if move not in moves:  # the rules and the engine agree (tests/rules): a broken engine
             raise RuntimeError(f"Fairy-Stockfish chose {move}, which is not legal here.")
         return move

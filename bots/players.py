@@ -14,6 +14,10 @@ from bots import charges, evaluation
 from bots.material import balance
 from bots.search import Search
 
+# No level thinks longer on a move, whatever its budget of positions: in a slow position or on
+# a busy machine the budget gives way to the clock (level 8 stays under 2 s a move).
+MOST_SECONDS = 1.8
+
 
 @dataclass(frozen=True)
 class Arranging:
@@ -44,8 +48,8 @@ class Player:
             return moves[0]
         moves = sorted(moves)
         rng.shuffle(moves)  # ties go to the first in this order
-        deadline = time.monotonic() + budget_ms / 1000 if budget_ms else None
-        return self.pick(state, moves, rng, deadline)
+        seconds = min(budget_ms / 1000, MOST_SECONDS) if budget_ms else MOST_SECONDS
+        return self.pick(state, moves, rng, time.monotonic() + seconds)
 
     def pick(self, state, moves: list[str], rng: random.Random, deadline) -> str:
         raise NotImplementedError
