@@ -14,7 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import TemplateDoesNotExist, get_template
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import bots
 import rules
@@ -179,6 +179,7 @@ def new_game(request):
     return redirect(game)
 
 
+@require_http_methods(["GET", "POST"])
 def play_computer(request):
     """Play the computer: the choices (a game, its level, side, clock and options, any of them
     given in the address: ?game=empire&level=5), then a game begun at once."""

@@ -77,6 +77,7 @@ def test_the_address_can_choose_the_game_and_the_level(ann, client_of, client):
     page = client.get("/computer/?game=empire&level=6").content.decode()
     assert "/login/?next=/computer/%3Fgame%3Dempire%26level%3D6" in page
     assert client.get("/computer/?level=99").status_code == 400
+    assert client.put("/computer/").status_code == 405
     assert client.get("/computer/?level=x").status_code == 400
     # Posting while logged out is sent to log in, and nothing is made.
     assert client.post("/computer/", form())["Location"].startswith("/login/")
