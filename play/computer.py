@@ -30,11 +30,9 @@ from play.models import ArchivedMove, Computer, Game, Seat
 
 log = logging.getLogger("imperia.computer")
 
-# How long a claim holds: longer than any think (a level's budget is at most THINK_MS), short
+# How long a claim holds: longer than any think (the bots hold every move to 1.8 s), short
 # enough that a game whose worker died waits little for the next.
 LEASE = timedelta(seconds=30)
-# The longest the computer thinks on a move, whatever its level's own budget of positions.
-THINK_MS = 5000
 # What a live clock keeps back: the hop from the worker to the database and a margin.
 RESERVE_MS = 300
 
@@ -172,15 +170,15 @@ def _arrange(game: Game, computer, chooser) -> None:
     setup.submit(game, computer)
 
 
-def budget_ms(game: Game) -> int:
-    """How long the computer may think on this move: its level's own budget, within
-    THINK_MS, and on a live clock a share of what is left (a thirtieth, and most of the
-    increment), never the last RESERVE_MS of it."""
+def budget_ms(game: Game) -> int | None:
+    """How long the computer may think on this move beyond its level's own budget: on a live
+    clock a share of what is left (a thirtieth, and most of the increment), never the last
+    RESERVE_MS of it; otherwise no more than the level's own."""
     if game.clocks is None or clocks.is_correspondence(game.time_control):
-        return THINK_MS
+        return None
     left_ms = 1000 * clocks.left(game, game.computer_seat, clocks.now())
     share = left_ms / 30 + 800 * game.time_control.get("increment", 0)
-    return int(max(20, min(THINK_MS, share, left_ms - RESERVE_MS)))
+    return int(max(20, min(share, left_ms - RESERVE_MS)))
 
 
 def work(now=None) -> str | None:
