@@ -33,7 +33,7 @@ def position(page) -> str:
 
 def test_a_move_answered_and_taken_back(browser, server):
     page = browser.new_context().new_page()
-    sign_up(page, server, "kim")
+    sign_up(page, server, "nia")
     play_the_computer(page, "empress", 1, "white")
     expect(page.locator(".player-name").first).to_contain_text("Imperia level 1")
     expect(page.locator("#status")).to_have_text("Your turn.")
