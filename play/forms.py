@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+import bots
 import rules
 from play import clocks
 from play.games import SIDES
@@ -117,17 +118,17 @@ class NewGameForm(forms.Form):
         return {}
 
 
-LEVEL_WORDS = {1: " (plays at random)", 8: " (the strongest)"}
+LEVEL_WORDS = {bots.levels()[0]: " (plays at random)", bots.levels()[-1]: " (the strongest)"}
 
 
 class ComputerGameForm(NewGameForm):
     """A game against the computer: a new game's choices, the level instead of a listing."""
 
     level = WholeNumberField(
-        min_value=1,
-        max_value=8,
+        min_value=bots.levels()[0],
+        max_value=bots.levels()[-1],
         initial=3,
-        widget=forms.Select(choices=[(n, f"{n}{LEVEL_WORDS.get(n, '')}") for n in range(1, 9)]),
+        widget=forms.Select(choices=[(n, f"{n}{LEVEL_WORDS.get(n, '')}") for n in bots.levels()]),
     )
     listing = None
     field_order = ["level", "game"]
