@@ -207,10 +207,10 @@ def take_back(game: Game, user) -> Game:
             raise Refused("Moves are taken back only in games against the computer.", 409)
         if game.status != Game.Status.ACTIVE:
             raise Refused("This game is not in play.", 409)
-        mine = list(game.moves.filter(seat=seat.index).order_by("-ply").values_list("ply")[:1])
-        if not mine:
+        last = game.moves.filter(seat=seat.index).values_list("ply", flat=True).last()
+        if last is None:
             raise Refused("You have no move to take back yet.", 409)
-        archive = rewind(game, mine[0][0] - 1, clocks.now())
+        archive = rewind(game, last - 1, clocks.now())
         ArchivedMove.objects.bulk_create(archive)
         game.computer_claim, game.computer_claimed_until = "", None
         game.revision += 1
