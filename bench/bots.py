@@ -55,14 +55,13 @@ def play_one(task) -> tuple[float, bool, list[float]]:
     game = rules.get(slug)
     players = {first_seat: player(slug, first, seed), 1 - first_seat: player(slug, second, seed)}
     state, times = game.initial(options), []
+    opener = RandomMover(game, 0, seed // 2)  # the pair's deal and opening, shared
     if game.needs_setup:
         boards = [None, None]
-        dealer = RandomMover(game, 0, seed // 2)
         for seat in (0, 1):
             arranging = bots.Arranging(game.validate_options(options), seat, boards[0])
-            boards[seat] = dealer.choose(arranging)
+            boards[seat] = opener.choose(arranging)
         state = game.from_setup(boards[0], boards[1], 0)
-    opener = RandomMover(game, 0, seed // 2)
     for _ in range(opening):
         if game.outcome(state) is None:
             state = game.play(state, opener.choose(state))
