@@ -231,7 +231,9 @@ def test_two_workers_acting_on_one_turn_move_once(ann, round_):
     game = computer.start(ann, "empress", 2, "white")
     moves.submit(game.public_id, ann, "Q@d4", 0)
     done = together(lambda: computer.act(game.pk), lambda: computer.act(game.pk))
-    assert sorted(done) == ["moved", "stale"], done
+    # The other was refused under the lock ("stale"), or read the game after the move and
+    # found it was not the computer's turn ("nothing"): either way, one move.
+    assert sorted(done) in (["moved", "stale"], ["moved", "nothing"]), done
     game = consistent(game)
     assert game.ply == 2
     assert list(Move.objects.filter(game=game).values_list("seat", flat=True)) == [0, 1]
