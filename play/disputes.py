@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from play import clocks, notify
+from play import clocks, notify, ratings
 from play.errors import Refused
 from play.lifecycle import end, rewind
 from play.live import broadcast
@@ -137,6 +137,7 @@ def rule(dispute: Dispute, referee, kind: str, reason: str, **details) -> Ruling
         at = clocks.now()
         done, archive = EFFECTS[kind](game, at, **details)
         ruling = _record(dispute, referee, kind, reason, done, at)
+        ratings.settle(game, at, ruling)  # a result set, annulled or rewound re-rates the game
         for move in archive:
             move.ruling = ruling
         ArchivedMove.objects.bulk_create(archive)
@@ -209,13 +210,13 @@ def _set_result(game, at, winner=None):
     if winner not in (None, 0, 1):
         raise Refused("The winner is seat 0, seat 1, or none for a draw.")
     _release_freeze(game)
-    end(game, winner, "ruling")
+    end(game, winner, "ruling", rerate=False)
     return {"winner": winner}, []
 
 
 def _annul(game, at):
     _release_freeze(game)
-    end(game, None, "annulled", Game.Status.ABORTED)
+    end(game, None, "annulled", Game.Status.ABORTED, rerate=False)
     return {}, []
 
 

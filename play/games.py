@@ -7,7 +7,7 @@ import random
 from django.db import transaction
 
 import rules
-from play import clocks, notify, setup
+from play import clocks, notify, ratings, setup
 from play.errors import Refused
 from play.lifecycle import begin_play, end, settle
 from play.live import broadcast
@@ -16,9 +16,15 @@ from play.models import Computer, Game, Move, Seat
 SIDES = ("white", "black", "random")
 
 
+RATING_RANGES = (50, 1000)  # a seek's range: from ±50 to ±1000 points
+
+
 def create(
-    user, slug: str, side: str, listing: str, options=None, time_control=None, invited=None
-) -> Game:
+    user, slug: str, side: str, listing: str, options=None, time_control=None, invited=None,
+    *, rated=False, rating_range=None,
+) -> Game:  # fmt: skip
+    """A new game with its maker seated: rated or casual; a seek's rating range (±points)
+    admits the players rated within it of the maker's rating in that game and speed."""
     try:
         game_rules = rules.get(slug)
         options = game_rules.validate_options(options)
@@ -30,6 +36,21 @@ def create(
         raise Refused("Choose White, Black or random.")
     if listing not in Game.Listing.values:
         raise Refused("Choose an open seek or a private invitation link.")
+    if rated and not time_control:
+        raise Refused("A rated game needs a clock (a loser could otherwise wait forever): "
+                      "choose one, or make the game casual.")  # fmt: skip
+    speed = ratings.speed_of(time_control)
+    low = high = None
+    if rating_range is not None:
+        if listing != Game.Listing.SEEK:
+            raise Refused("A rating range is for open seeks: a link or a challenge names its "
+                          "opponent.")  # fmt: skip
+        if not isinstance(rating_range, int) or not (
+            RATING_RANGES[0] <= rating_range <= RATING_RANGES[1]
+        ):
+            raise Refused(f"The rating range is from ±{RATING_RANGES[0]} to ±{RATING_RANGES[1]}.")
+        mine = round(ratings.of(user, slug, speed).rating)
+        low, high = mine - rating_range, mine + rating_range
     index = {"white": 0, "black": 1}.get(side, random.randrange(2))
     text = game_rules.format(state)
     with transaction.atomic():
@@ -41,6 +62,10 @@ def create(
             created_by=user,
             requested_side=side,
             time_control=time_control,
+            speed=speed,
+            rated=rated,
+            rating_min=low,
+            rating_max=high,
             invited_user=invited,
             initial_position=text,
             position=text,
@@ -61,11 +86,12 @@ def join(game: Game, user) -> Game:
             raise Refused("This game already has its players.", 409)
         if game.invited_user_id not in (None, user.pk):
             raise Refused("This challenge is for another player.", 403)
+        _check_range(game, user)
         taken = {s.index for s in game.seats.all()}
         index = 1 - taken.pop()
         Seat.objects.create(game=game, user=user, index=index)
-        if Computer.objects.filter(user_id=user.pk).exists():
-            Game.objects.filter(pk=game.pk).update(computer_seat=index)
+        if Computer.objects.filter(user_id=user.pk).exists():  # its games are never rated
+            Game.objects.filter(pk=game.pk).update(computer_seat=index, rated=False)
         game = Game.locked(game.pk)  # with both seats
         # Games whose players arrange their pieces start with the setup, unless dealt.
         if not game.rules.needs_setup or setup.begin(game):
@@ -75,6 +101,19 @@ def join(game: Game, user) -> Game:
             game.save()
             transaction.on_commit(lambda: broadcast(game))
     return Game.objects.prefetch_related("seats").get(pk=game.pk)
+
+
+def _check_range(game: Game, user) -> None:
+    """A seek with a rating range is for the players rated within it."""
+    if game.rating_min is None:
+        return
+    mine = ratings.of(user, game.game_slug, game.speed).rating
+    if not game.rating_min <= mine <= game.rating_max:
+        raise Refused(
+            f"This seek is for players rated {game.rating_min}–{game.rating_max} in "
+            f"{game.rules.name} ({ratings.SPEEDS[game.speed].lower()}); yours is {mine:.0f}.",
+            403,
+        )
 
 
 def abort(game: Game, user) -> Game:

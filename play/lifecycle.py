@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.db import transaction
 
 import rules
-from play import clocks, notify
+from play import clocks, notify, ratings
 from play.live import broadcast
 from play.lru import LRU
 from play.models import ArchivedMove, Game, Move, Notification, Offer
@@ -96,8 +96,11 @@ def next_turn(game: Game, state, at) -> None:
         notify.tell(user, Kind.YOUR_TURN, text, game)
 
 
-def end(game: Game, winner: int | None, reason: str, status=Game.Status.FINISHED) -> None:
-    """Record a result and tell everyone after the transaction."""
+def end(
+    game: Game, winner: int | None, reason: str, status=Game.Status.FINISHED, *, rerate=True
+) -> None:
+    """Record a result, rate it (unless the caller does: a ruling rates with its reason), and
+    tell everyone after the transaction."""
     game.status = status
     game.winner = winner
     game.reason = reason
@@ -107,6 +110,8 @@ def end(game: Game, winner: int | None, reason: str, status=Game.Status.FINISHED
     game.revision += 1
     game.offers.filter(status="open").update(status="withdrawn", answered_at=game.finished_at)
     game.save()
+    if rerate:
+        ratings.settle(game, game.finished_at)
     for seat in game.seats.all():
         text = f"{game.rules.name} against {opponent_name(game, seat.index)}: {game.result_text}."
         notify.tell(seat.user, Kind.OVER, text, game)

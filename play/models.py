@@ -88,6 +88,12 @@ class Game(Bounded):
         related_name="challenges_received",
     )
     time_control = models.JSONField(default=dict, blank=True)  # {} = no clock
+    # Its rating class (play/ratings.py), kept beside the clock it follows for the lobby.
+    speed = models.CharField(max_length=16, default="correspondence")
+    rated = models.BooleanField(default=False)
+    # A seek's rating range: who may accept it (None: anyone).
+    rating_min = models.IntegerField(null=True, blank=True)
+    rating_max = models.IntegerField(null=True, blank=True)
     # Clocks: each seat's time left as the current turn began, when it began, and the
     # moment the side to move runs out (the fact a timeout is derived from).
     clocks = models.JSONField(null=True, blank=True)
@@ -123,6 +129,7 @@ class Game(Bounded):
         indexes = [
             models.Index(fields=["status", "listing"]),
             models.Index(fields=["status", "computer_seat"]),
+            models.Index(fields=["status", "finished_at"]),
         ]
 
     def __str__(self):
@@ -497,3 +504,98 @@ class ArchivedMove(Bounded):
         if self.ruling_id is None:
             return f"{self.ply}. {self.display} (taken back)"
         return f"{self.ply}. {self.display} (cut by ruling {self.ruling_id})"
+
+
+class Rating(Bounded):
+    """A player's Glicko-2 rating in one game at one speed, with what it rests on."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    game_slug = models.CharField(max_length=32, choices=game_choices)
+    speed = models.CharField(max_length=16)
+    rating = models.FloatField(default=1500)
+    rd = models.FloatField(default=350)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    last_played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game_slug", "speed"], name="one_rating_per_game_and_speed"
+            )
+        ]
+        indexes = [models.Index(fields=["game_slug", "speed", "-rating"])]
+
+    def __str__(self):
+        return f"{self.user} {self.game_slug} {self.speed} {self.rating:.0f}"
+
+
+class RatingChange(Bounded):
+    """What a rated game did to one player's rating, or the reversal of that (a ruling undid
+    the result). Kept for the record: shown at the game's end, in the history, audited."""
+
+    class Kind(models.TextChoices):
+        RESULT = "result", "Result"
+        REVERSAL = "reversal", "Reversed"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    seat = models.PositiveSmallIntegerField()
+    game_slug = models.CharField(max_length=32)
+    speed = models.CharField(max_length=16)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    score = models.FloatField()  # the player's: 1 a win, 0.5 a draw, 0 a loss
+    rating_before = models.FloatField()
+    rd_before = models.FloatField()
+    volatility_before = models.FloatField()
+    rating_after = models.FloatField()
+    rd_after = models.FloatField()
+    volatility_after = models.FloatField()
+    # A reversal names the change it undoes (a change is reversed at most once).
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversal"
+    )
+    ruling = models.ForeignKey(
+        Ruling, null=True, blank=True, on_delete=models.PROTECT, related_name="rating_changes"
+    )
+    reason = models.TextField(max_length=4000)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "pk"]
+        indexes = [models.Index(fields=["user", "game_slug", "speed", "at"])]
+
+    def __str__(self):
+        return f"{self.user} {self.change:+.0f} in {self.game} ({self.kind})"
+
+    @property
+    def change(self) -> float:
+        return self.rating_after - self.rating_before
+
+
+class PoolEntry(Bounded):
+    """A player waiting in a quick-pairing pool (one game, one time control) until paired."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pool_entry"
+    )
+    game_slug = models.CharField(max_length=32, choices=game_choices)
+    pool = models.CharField(max_length=8)  # the time control's key, play/pool.py
+    rating = models.FloatField()
+    joined_at = models.DateTimeField()
+    seen_at = models.DateTimeField()  # the waiting page's last word: a closed page leaves
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        indexes = [models.Index(fields=["game_slug", "pool", "game"])]
+
+    def __str__(self):
+        return f"{self.user} waiting for {self.game_slug} {self.pool}"

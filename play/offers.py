@@ -104,6 +104,7 @@ def rematch(game: Game, user, action: str) -> Game | None:
             game.options,
             game.time_control,
             invited=user,
+            rated=game.rated,  # a rematch is played as the game was
         )
         new = games.join(new, user)
         standing.result_game = new

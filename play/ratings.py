@@ -1,0 +1,242 @@
+"""Ratings: Glicko-2 (play/glicko.py) for each player in each game at each speed, changed when a
+rated game ends and changed again when a referee's ruling changes that game's result. Every
+change is kept with its game (before, after, why), so that it can be shown and audited."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db.models import F, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+
+from play import clocks, glicko
+from play.models import Game, Rating, RatingChange
+
+SPEEDS = {"live": "Live", "correspondence": "Correspondence"}
+PROVISIONAL_RD = 110  # past this a rating is provisional, shown with "?"
+LEAST_RD = 45  # as lichess: a rating never grows so sure of itself that it cannot move
+PERIOD_DAYS = 1 / 0.21436  # lichess's rating period: an idle player's deviation grows per period
+LEADERS = 100  # the leaderboard's length
+ACTIVE_DAYS = 90  # the leaderboard's players have played within this many days
+Kind = RatingChange.Kind
+
+
+def speed_of(time_control: dict) -> str:
+    """The rating class of a time control: live, or correspondence (days, a bank)."""
+    return "live" if time_control.get("kind") == "live" else "correspondence"
+
+
+def shown(rating: Rating | None) -> str:
+    """A rating as players read it: 1623, or 1623? while it is provisional."""
+    if rating is None:
+        return f"{glicko.START:.0f}?"
+    return f"{rating.rating:.0f}{'?' if rating.rd > PROVISIONAL_RD else ''}"
+
+
+def signed(change: float) -> str:
+    """A change as players read it: +12, −8 (a true minus sign), ±0."""
+    points = round(change)
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "±0"
+
+
+def of(user, slug: str, speed: str) -> Rating:
+    """The player's rating in a game at a speed: a new player's (unsaved) if they have none."""
+    found = Rating.objects.filter(user=user, game_slug=slug, speed=speed).first()
+    return found or Rating(user=user, game_slug=slug, speed=speed)
+
+
+def lookup(keys) -> dict[tuple, Rating]:
+    """The ratings for (user id, game, speed) keys, in one query."""
+    keys = set(keys)
+    if not keys:
+        return {}
+    users, slugs, speeds = (set(k[i] for k in keys) for i in range(3))
+    found = Rating.objects.filter(user_id__in=users, game_slug__in=slugs, speed__in=speeds)
+    return {k: r for r in found if (k := (r.user_id, r.game_slug, r.speed)) in keys}
+
+
+def label(games) -> None:
+    """Write beside each player of these games (their seats prefetched) and each seek's maker
+    their rating for that game and speed: `seat.rating_text`, `game.maker_rating`. One query
+    for them all; the computer has none."""
+    games = list(games)
+    keys = {(s.user_id, g.game_slug, g.speed) for g in games for s in g.seats.all()}
+    keys |= {(g.created_by_id, g.game_slug, g.speed) for g in games}
+    found = lookup(keys)
+    for game in games:
+        for seat in game.seats.all():
+            key = (seat.user_id, game.game_slug, game.speed)
+            seat.rating_text = shown(found.get(key)) if seat.index != game.computer_seat else ""
+        game.maker_rating = shown(found.get((game.created_by_id, game.game_slug, game.speed)))
+
+
+def panel(game: Game) -> dict:
+    """Beside each name on the game's page: the rating, and once a rated game is over, the
+    change it made (by seat)."""
+    users = [(s.user_id, s.index) for s in game.seats.all() if s.index != game.computer_seat]
+    found = lookup((u, game.game_slug, game.speed) for u, _ in users)
+    ratings = {i: shown(found.get((u, game.game_slug, game.speed))) for u, i in users}
+    changes = {}
+    if game.rated and game.is_over:
+        changes = {c.seat: signed(c.change) for c in standing(game)}
+    return {"ratings": ratings, "rating_changes": changes}
+
+
+def standing(game: Game) -> list[RatingChange]:
+    """The game's changes in force: its result's, unless a ruling has reversed them."""
+    found = game.rating_changes.filter(kind=Kind.RESULT, reversal__isnull=True)
+    return list(found.order_by("seat"))
+
+
+def _scores(game: Game) -> tuple[float, float] | None:
+    """What the game counts for, seat by seat, or None when it counts for nothing."""
+    if not game.rated or game.status != Game.Status.FINISHED:
+        return None
+    if game.winner is None:
+        return (0.5, 0.5)
+    return (1.0, 0.0) if game.winner == 0 else (0.0, 1.0)
+
+
+def settle(game: Game, at=None, ruling=None) -> None:
+    """Make what the game did to its players' ratings agree with its result now, inside the
+    caller's transaction with the game row locked: at its end; and after a ruling (`ruling`),
+    whose reason the history gives. The changes in force are reversed where the result is
+    gone (annulled, rewound) or another, then the new result's are made. The new result is
+    weighed against the ratings both players had when the game was first rated, and its
+    change is added to their ratings as they are now. Run again, it finds the changes in
+    force agree and changes nothing."""
+    if not game.rated:  # casual games, the computer's, imported ones: they never count
+        return
+    wanted = _scores(game)
+    in_force = standing(game)
+    if wanted == (tuple(c.score for c in in_force) or None):
+        return
+    at = at or clocks.now()
+    reason = ruling.reason if ruling is not None else game.result_text
+    users = {s.index: s.user for s in game.seats.all()}
+    rows = _locked(game, [users[0], users[1]])
+    common = {"game": game, "game_slug": game.game_slug, "speed": game.speed, "ruling": ruling}
+    common |= {"reason": reason, "at": at}
+    made = []
+    for change in in_force:
+        row = rows[change.user_id]
+        after = _moved(_now(row), change, -1)
+        made.append(_change(common, change.seat, row, after, Kind.REVERSAL, change.score, change))
+        _count(row, change.score, -1)
+        _put(row, after)
+    if wanted is not None:
+        first = {c.seat: c for c in game.rating_changes.filter(kind=Kind.RESULT).order_by("-pk")}
+        before = {}
+        for seat, user in users.items():
+            row = rows[user.pk]
+            if seat in first:  # as the players stood when the game was first rated
+                c = first[seat]
+                before[seat] = glicko.Rating(c.rating_before, c.rd_before, c.volatility_before)
+            else:
+                before[seat] = _idled(row, at)
+                _put(row, before[seat])
+        for seat, user in users.items():
+            row = rows[user.pk]
+            new = glicko.update(before[seat], [(before[1 - seat], wanted[seat])])
+            step = RatingChange(
+                rating_before=before[seat].rating, rd_before=before[seat].rd,
+                volatility_before=before[seat].volatility, rating_after=new.rating,
+                rd_after=new.rd, volatility_after=new.volatility,
+            )  # fmt: skip
+            after = _moved(_now(row), step, 1)
+            made.append(_change(common, seat, row, after, Kind.RESULT, wanted[seat]))
+            _count(row, wanted[seat], 1)
+            row.last_played_at = at
+            _put(row, after)
+    RatingChange.objects.bulk_create(made)
+    for row in rows.values():
+        row.save()
+
+
+def _locked(game: Game, users) -> dict[int, Rating]:
+    """Both players' rating rows for the game's class, made if new, locked in one order."""
+    slug, speed = game.game_slug, game.speed
+    Rating.objects.bulk_create(
+        [Rating(user=u, game_slug=slug, speed=speed) for u in users], ignore_conflicts=True
+    )
+    found = Rating.objects.select_for_update().filter(user__in=users, game_slug=slug, speed=speed)
+    return {r.user_id: r for r in found.order_by("pk")}
+
+
+def _now(row: Rating) -> glicko.Rating:
+    return glicko.Rating(row.rating, row.rd, row.volatility)
+
+
+def _idled(row: Rating, at) -> glicko.Rating:
+    """The rating as a game begins: its deviation grown with the time since the last game."""
+    if row.last_played_at is None:
+        return _now(row)
+    periods = (at - row.last_played_at).total_seconds() / 86400 / PERIOD_DAYS
+    return glicko.idle(_now(row), periods)
+
+
+def _moved(now: glicko.Rating, step: RatingChange, sign: int) -> glicko.Rating:
+    """`now` moved by a change's step (sign 1), or back by it (sign -1); the deviation kept
+    between the least and the start."""
+    rd = now.rd + sign * (step.rd_after - step.rd_before)
+    return glicko.Rating(
+        now.rating + sign * (step.rating_after - step.rating_before),
+        min(glicko.START_RD, max(LEAST_RD, rd)),
+        max(0.0001, now.volatility + sign * (step.volatility_after - step.volatility_before)),
+    )
+
+
+def _put(row: Rating, value: glicko.Rating) -> None:
+    row.rating, row.rd, row.volatility = value.rating, value.rd, value.volatility
+
+
+def _count(row: Rating, score: float, sign: int) -> None:
+    row.games += sign
+    field = "wins" if score == 1 else "draws" if score == 0.5 else "losses"
+    setattr(row, field, getattr(row, field) + sign)
+
+
+def _change(common, seat, row, after, kind, score, reverses=None) -> RatingChange:
+    return RatingChange(
+        **common, user_id=row.user_id, seat=seat, kind=kind, score=score, reverses=reverses,
+        rating_before=row.rating, rd_before=row.rd, volatility_before=row.volatility,
+        rating_after=after.rating, rd_after=after.rd, volatility_after=after.volatility,
+    )  # fmt: skip
+
+
+def leaders(slug: str, speed: str, at=None):
+    """The established players of a game at a speed, best first: sure ratings (RD at most
+    110), played within 90 days; at most 100."""
+    at = at or clocks.now()
+    found = Rating.objects.filter(
+        game_slug=slug,
+        speed=speed,
+        rd__lte=PROVISIONAL_RD,
+        last_played_at__gte=at - timedelta(days=ACTIVE_DAYS),
+    )
+    return found.select_related("user").order_by("-rating", "pk")[:LEADERS]
+
+
+def history(user) -> dict[tuple[str, str], list[tuple]]:
+    """Each (game, speed) the player is rated in: (when, rating after) for every change."""
+    points: dict[tuple[str, str], list[tuple]] = {}
+    rows = RatingChange.objects.filter(user=user).order_by("at", "pk")
+    for slug, speed, at, after in rows.values_list("game_slug", "speed", "at", "rating_after"):
+        points.setdefault((slug, speed), []).append((at, after))
+    return points
+
+
+def acceptable(user, seeks):
+    """The seeks this player may accept: those without a range, and those whose range holds
+    the player's rating in that seek's game and speed; their own are always listed."""
+    if not user.is_authenticated:
+        return seeks
+    mine = Rating.objects.filter(
+        user=user, game_slug=OuterRef("game_slug"), speed=OuterRef("speed")
+    ).values("rating")[:1]
+    seeks = seeks.annotate(viewer_rating=Coalesce(Subquery(mine), Value(glicko.START)))
+    rating = F("viewer_rating")
+    fits = (Q(rating_min__isnull=True) | Q(rating_min__lte=rating)) & (
+        Q(rating_max__isnull=True) | Q(rating_max__gte=rating)
+    )
+    return seeks.filter(fits | Q(created_by=user))
