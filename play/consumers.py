@@ -163,6 +163,10 @@ class PlayerConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, Asyn
     async def bell_update(self, event):
         await self.send(text_data=await database_sync_to_async(self._bell)())
 
+    async def pool_paired(self, event):
+        """Quick pairing found an opponent: the waiting page opens the game."""
+        await self.send(text_data=event["html"])
+
     def _bell(self) -> str:
         counts = dashboard.counts(self.scope["user"])
         return render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})

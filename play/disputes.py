@@ -260,6 +260,15 @@ def _release_freeze(game: Game) -> None:
         game.status = Game.Status.ACTIVE
 
 
+def latest(game: Game) -> dict | None:
+    """The latest dispute and its latest ruling, for the players' panel."""
+    found = sorted(game.disputes.all(), key=lambda d: d.created_at)
+    if not found:
+        return None
+    rulings = list(found[-1].rulings.all())
+    return {"dispute": found[-1], "ruling": rulings[-1] if rulings else None}
+
+
 def recusal(user, game: Game) -> str | None:
     """Why this referee may not decide this game's disputes, or None: no one rules on a game
     they play in, superusers included."""

@@ -3,8 +3,8 @@ from django.contrib.auth.forms import UserCreationForm
 
 import bots
 import rules
-from play import clocks
-from play.games import SIDES
+from play import clocks, ratings
+from play.games import RATING_RANGES, SIDES
 from play.models import Dispute, Game, Profile, Ruling
 from play.numbers import MOST_PLIES, WholeNumberField
 
@@ -21,7 +21,7 @@ class NewGameForm(forms.Form):
             ("days", "Correspondence: days per move"),
             ("bank", "Correspondence: a bank of days"),
         ],
-        initial="none",
+        initial="days",
     )
     minutes = WholeNumberField(min_value=1, max_value=180, initial=5, required=False)
     increment = WholeNumberField(
@@ -45,6 +45,13 @@ class NewGameForm(forms.Form):
     )
     listing = forms.ChoiceField(
         choices=Game.Listing.choices, initial=Game.Listing.SEEK, widget=forms.RadioSelect
+    )
+    rated = forms.BooleanField(required=False, initial=True, label="Rated")
+    rating_range = WholeNumberField(
+        min_value=RATING_RANGES[0],
+        max_value=RATING_RANGES[1],
+        required=False,
+        label="Rating range ± (open seeks; empty: anyone)",
     )
     # Empire's options (the rules check them again).
     width = WholeNumberField(min_value=8, max_value=40, initial=32, required=False)
@@ -80,6 +87,12 @@ class NewGameForm(forms.Form):
         required=False,
         label="Victory",
     )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("rated") and data.get("time_control") == "none":
+            self.add_error("rated", "A rated game needs a clock: choose one, or untick Rated.")
+        return data
 
     def clock(self) -> dict:
         """The time control as the clocks module reads it (which checks it again)."""
@@ -130,12 +143,13 @@ class ComputerGameForm(NewGameForm):
         initial=3,
         widget=forms.Select(choices=[(n, f"{n}{LEVEL_WORDS.get(n, '')}") for n in bots.levels()]),
     )
-    listing = None
+    listing = rated = rating_range = None  # the computer's games are private and unrated
     field_order = ["level", "game"]
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "computer_%s")  # beside a new game's form on one page
         super().__init__(*args, **kwargs)
+        self.fields["time_control"].initial = "none"
 
 
 class SignupForm(UserCreationForm):
@@ -258,3 +272,23 @@ class RulingForm(ReopenForm):
         elif kind == Ruling.Kind.ADD_TIME:
             details.update(seat=seat, seconds=seconds)
         return {"kind": kind, "reason": data["reason"], **details}
+
+
+class SeekFilter(forms.Form):
+    """The lobby's choice of seeks: a game, a speed, rated or casual (empty: all)."""
+
+    game = forms.ChoiceField(
+        choices=lambda: [("", "Every game")] + [(g.slug, g.name) for g in rules.games()],
+        required=False,
+    )
+    speed = forms.ChoiceField(
+        choices=[("", "Every speed"), *ratings.SPEEDS.items()], required=False
+    )
+    rated = forms.ChoiceField(
+        choices=[("", "Rated and casual"), ("rated", "Rated"), ("casual", "Casual")],
+        required=False,
+    )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "seeks_%s")
+        super().__init__(*args, **kwargs)

@@ -75,6 +75,7 @@ def begin_play(game: Game, at) -> None:
     game.started_at = at
     game.turn = game.rules.to_move(state_of(game, []))
     clocks.start(game, at)
+    ratings.mark_seats(game)
     game.revision += 1
     game.save()
     for seat in game.seats.all():

@@ -242,6 +242,9 @@ class Seat(Bounded):
     submitted_at = models.DateTimeField(null=True, blank=True)
     # Imperial Chess: the parts of a charge being composed (None when not composing).
     charge = models.JSONField(null=True, blank=True)
+    # The player's rating in the game's class as play began, shown beside their name.
+    rating = models.FloatField(null=True, blank=True)
+    rating_rd = models.FloatField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]

@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 import rules
-from play import chat, clocks, offers, setup
+from play import chat, clocks, disputes, offers, ratings, setup
 from play.boards import renderer
 from play.boards.base import Marks
 from play.lifecycle import moves_and_state
@@ -132,6 +132,7 @@ def _play(game: Game, seat, selected, pick) -> dict:
         game_rules.score(state),
     )
     standing = offers.standing_offer(game)
+    shown_ratings = ratings.panel(game)
     grid = getattr(board, "grid", None)
     selected_help = ""
     if clicks.selected and grid is not None and grid.is_square(clicks.selected):
@@ -165,11 +166,14 @@ def _play(game: Game, seat, selected, pick) -> dict:
                 ),
                 "has_hand": bool(hands[i]),
                 "clock": clocks.shown(game, i),
+                "rating": shown_ratings["ratings"].get(i, ""),
+                "rating_change": shown_ratings["rating_changes"].get(i, ""),
             }
             for i in (1 - bottom, bottom)
         ],
-        "case": _case(game) if seat is not None else None,
+        "case": disputes.latest(game) if seat is not None else None,
         "time_control": clocks.describe(game.time_control),
+        "speed_name": ratings.SPEEDS[game.speed].lower(),
         "correspondence": clocks.is_correspondence(game.time_control),
         "vacation_used": [
             (game.player_name(i), days) for i, days in enumerate(game.vacation_used or []) if days
@@ -341,16 +345,6 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
         # Against the computer, once the player has submitted, the computer arranges next.
         "thinking": game.computer_seat is not None and bool(mine and mine.submitted_at),
     }
-
-
-def _case(game: Game) -> dict | None:
-    """The latest dispute and its latest ruling, for the players' panel."""
-    disputes = sorted(game.disputes.all(), key=lambda d: d.created_at)
-    if not disputes:
-        return None
-    dispute = disputes[-1]
-    rulings = list(dispute.rulings.all())
-    return {"dispute": dispute, "ruling": rulings[-1] if rulings else None}
 
 
 def chat_html(game: Game, user, oob=False, notice: str | None = None) -> str:

@@ -9,7 +9,8 @@ from datetime import timedelta
 from django.db.models import F, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from play import clocks, glicko
+import rules
+from play import clocks, glicko, rating_chart
 from play.models import Game, Rating, RatingChange
 
 SPEEDS = {"live": "Live", "correspondence": "Correspondence"}
@@ -71,15 +72,38 @@ def label(games) -> None:
 
 
 def panel(game: Game) -> dict:
-    """Beside each name on the game's page: the rating, and once a rated game is over, the
-    change it made (by seat)."""
-    users = [(s.user_id, s.index) for s in game.seats.all() if s.index != game.computer_seat]
-    found = lookup((u, game.game_slug, game.speed) for u, _ in users)
-    ratings = {i: shown(found.get((u, game.game_slug, game.speed))) for u, i in users}
+    """Beside each name on the game's page: the rating as play began, and once a rated game is
+    over, the change it made (by seat). A query only then: not one a move."""
+    shown_ratings = {
+        s.index: shown(Rating(rating=s.rating, rd=s.rating_rd))
+        for s in game.seats.all()
+        if s.rating is not None
+    }
     changes = {}
     if game.rated and game.is_over:
         changes = {c.seat: signed(c.change) for c in standing(game)}
-    return {"ratings": ratings, "rating_changes": changes}
+    return {"ratings": shown_ratings, "rating_changes": changes}
+
+
+def mark_seats(game: Game) -> None:
+    """Keep on each player's seat their rating as play begins (not the computer's)."""
+    people = [s for s in game.seats.all() if s.index != game.computer_seat]
+    found = lookup((s.user_id, game.game_slug, game.speed) for s in people)
+    for seat in people:
+        rating = found.get((seat.user_id, game.game_slug, game.speed)) or Rating()
+        seat.rating, seat.rating_rd = rating.rating, rating.rd
+        seat.save(update_fields=["rating", "rating_rd"])
+
+
+def mark_changes(user, games) -> None:
+    """Write on each of these games what it did to this player's rating, where it did
+    something (`game.player_change`, like +12): one query."""
+    found = RatingChange.objects.filter(
+        user=user, game__in=games, kind=Kind.RESULT, reversal__isnull=True
+    )
+    change = {c.game_id: signed(c.change) for c in found}
+    for game in games:
+        game.player_change = change.get(game.pk, "")
 
 
 def standing(game: Game) -> list[RatingChange]:
@@ -240,3 +264,25 @@ def acceptable(user, seeks):
         Q(rating_max__isnull=True) | Q(rating_max__gte=rating)
     )
     return seeks.filter(fits | Q(created_by=user))
+
+
+def table(user) -> list[dict]:
+    """The player's rating in each game and speed they are rated in, with its record and its
+    history drawn (two queries, however many games)."""
+    drawn = history(user)
+    rows = []
+    for row in Rating.objects.filter(user=user).order_by("game_slug", "speed"):
+        name = rules.get(row.game_slug).name
+        points = drawn.get((row.game_slug, row.speed), [])
+        title = f"Rating in {name}, {SPEEDS[row.speed].lower()}"
+        rows.append(
+            {
+                "rating": row,
+                "game": name,
+                "speed": SPEEDS[row.speed],
+                "shown": shown(row),
+                "provisional": row.rd > PROVISIONAL_RD,
+                "chart": rating_chart.svg(points, title) if points else "",
+            }
+        )
+    return rows

@@ -1,12 +1,15 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from play import accounts, views
+from play import accounts, pool_views, rating_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.new_game, name="new-game"),
     path("computer/", views.play_computer, name="computer"),
+    path("pool/", pool_views.grid, name="pool"),
+    path("pool/wait/", pool_views.still_waiting, name="pool-wait"),
+    path("leaderboard/<slug:slug>/", rating_views.leaderboard, name="leaderboard"),
     path("g/<str:public_id>/", views.game_page, name="game"),
     path("g/<str:public_id>/live/", views.live, name="game-live"),
     path("g/<str:public_id>/move/", views.move, name="game-move"),

@@ -8,7 +8,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -31,8 +30,11 @@ from play import (
     notify,
     numbers,
     offers,
+    paging,
     presenter,
+    ratings,
     records,
+    seeks,
     setup,
 )
 from play.boards import renderer
@@ -42,6 +44,7 @@ from play.forms import (
     DisputeForm,
     ImportForm,
     NewGameForm,
+    SeekFilter,
     SettingsForm,
     SignupForm,
     StatementForm,
@@ -112,43 +115,45 @@ def _too_many(response, exc: limits.Limited):
     return response
 
 
-def _page(request, queryset, name: str, per_page: int = 20):
-    """One page of a list; every item stays reachable, never a silent cap. A page past the
-    last is the last; a page number that is not one is Malformed (400)."""
-    number = request.GET.get(name)
-    number = numbers.whole(number, "the page", numbers.MOST_PAGES, 1) if number else 1
-    return Paginator(queryset, per_page).get_page(number)
+def _rated_page(request, queryset, name: str, per_page: int = 20):
+    """A page of games, each player named with their rating (one query for the page)."""
+    page = paging.page(request, queryset.prefetch_related("seats"), name, per_page)
+    ratings.label(list(page))
+    return page
 
 
 @require_GET
 def lobby(request):
-    seeks = Game.objects.filter(status=Game.Status.OPEN, listing=Game.Listing.SEEK)
+    chosen = SeekFilter(request.GET)
+    if not chosen.is_valid():
+        raise numbers.Malformed("Malformed request: " + _errors(chosen))
     context = {
-        "seeks": _page(request, seeks.select_related("created_by"), "seeks"),
+        "seeks": _rated_page(request, seeks.listed(request.user, **chosen.cleaned_data), "seeks"),
+        "seek_filter": chosen,
         "form": NewGameForm(),
         "computer_form": ComputerGameForm(),
         "games": rules.games(),
     }
     user = request.user
     if user.is_authenticated:
+        lists = {
+            "my_turn": ("turn", dashboard.my_turn),
+            "waiting": ("waiting", dashboard.waiting),
+            "sent": ("sent", dashboard.challenges_sent),
+            "received": ("received", dashboard.challenges_received),
+            "finished": ("finished", dashboard.finished),
+        }
         related = ("seats__user", "invited_user", "created_by")
         context["dash"] = {
-            "my_turn": _page(request, dashboard.my_turn(user).prefetch_related(*related), "turn"),
-            "waiting": _page(
-                request, dashboard.waiting(user).prefetch_related(*related), "waiting"
-            ),
-            "sent": _page(
-                request, dashboard.challenges_sent(user).prefetch_related(*related), "sent"
-            ),
-            "received": _page(
-                request, dashboard.challenges_received(user).prefetch_related(*related), "received"
-            ),
-            "finished": _page(
-                request, dashboard.finished(user).prefetch_related(*related), "finished"
-            ),
-            "disputes": _page(request, dashboard.disputes(user), "disputes", 10),
+            key: _rated_page(request, listed(user).prefetch_related(*related), name)
+            for key, (name, listed) in lists.items()
         }
+        context["dash"]["disputes"] = paging.page(request, dashboard.disputes(user), "disputes", 10)
     return render(request, "play/lobby.html", context)
+
+
+def _errors(form) -> str:
+    return "; ".join(f"{name}: {e}" for name, errs in form.errors.items() for e in errs)
 
 
 @login_required
@@ -169,8 +174,9 @@ def new_game(request):
     try:
         data = form.cleaned_data
         game = games.create(
-            request.user, data["game"], data["side"], data["listing"], form.options(), form.clock()
-        )
+            request.user, data["game"], data["side"], data["listing"], form.options(),
+            form.clock(), rated=data["rated"], rating_range=data["rating_range"],
+        )  # fmt: skip
     except Refused as exc:
         form.add_error(None, exc.message)
         return render(
@@ -470,7 +476,10 @@ def profile(request, username):
         .prefetch_related("seats__user")
     )
     level = computer.level_of(player)
-    context = {"player": player, "games": _page(request, played, "page"), "form": NewGameForm()}
+    page = _rated_page(request, played, "page")
+    ratings.mark_changes(player, list(page))
+    context = {"player": player, "games": page, "form": NewGameForm()}
+    context["ratings"] = ratings.table(player) if level is None else []
     if level is not None:
         context["computer"] = computer.levels()[level - 1]
         context["computer_form"] = ComputerGameForm(initial={"level": level})
@@ -504,7 +513,8 @@ def challenge(request, username):
             else:
                 game = games.create(
                     request.user, data["game"], data["side"], Game.Listing.INVITE,
-                    form.options(), form.clock(), invited=player,
+                    form.options(), form.clock(), invited=player, rated=data["rated"],
+                    rating_range=data["rating_range"],
                 )  # fmt: skip
         except Refused as exc:
             messages.error(request, exc.message)
@@ -567,7 +577,7 @@ def dispute_statement(request, pk):
 @login_required
 def notifications(request):
     mine = Notification.objects.filter(user=request.user).select_related("game")
-    page = _page(request, mine, "page", 30)
+    page = paging.page(request, mine, "page", 30)
     unread = [n.pk for n in page if n.read_at is None]
     response = render(request, "play/notifications.html", {"page": page, "unread": set(unread)})
     if unread:

@@ -29,3 +29,12 @@ def clock_summary(game: Game, user) -> str:
 @register.filter
 def clock_words(game: Game) -> str:
     return clocks.describe(game.time_control)
+
+
+@register.simple_tag(takes_context=True)
+def page_url(context, name: str, number: int) -> str:
+    """The address of another page of a list, keeping the page's other choices (filters,
+    other lists' pages)."""
+    query = context["request"].GET.copy()
+    query[name] = number
+    return "?" + query.urlencode()

@@ -36,6 +36,12 @@
     connection("Could not reach the server: nothing was played. Check your connection and try again.");
   });
 
+  // Quick pairing: the socket says the game is made; the waiting page opens it.
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    var paired = document.getElementById("pool-paired");
+    if (paired && paired.dataset.url) location.assign(paired.dataset.url);
+  });
+
   // An older board never replaces a newer one: the answer to a click and a socket's push
   // can cross on the way (every change to a game raises its revision).
   function older(board, target) {

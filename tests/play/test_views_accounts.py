@@ -35,7 +35,7 @@ def test_profile_lists_the_players_games(active_game, ann, client):
     moves.submit(active_game.public_id, ann, "d3d4", 0)
     games.create(ann, "empire-chess", "white", "invite")  # private and open: not listed
     html = client.get("/@/ann/").content.decode()
-    assert html.count("<td><a href=") == 1 and "ann vs bob" in html
+    assert html.count("<td><a href=") == 1 and "ann (1500?) vs bob (1500?)" in html
     assert client.get("/@/nobody/").status_code == 404
 
 
