@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db.models import F, OuterRef, Q, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Count, F, OuterRef, Q, Subquery, Value, Window
+from django.db.models.functions import Coalesce, Mod, RowNumber
 
 import rules
 from play import clocks, glicko, rating_chart
@@ -241,11 +241,22 @@ def leaders(slug: str, speed: str, at=None):
     return found.select_related("user").order_by("-rating", "pk")[:LEADERS]
 
 
-def history(user) -> dict[tuple[str, str], list[tuple]]:
-    """Each (game, speed) the player is rated in: (when, rating after) for every change."""
+def history(user, most: int = rating_chart.MOST_POINTS) -> dict[tuple[str, str], list[tuple]]:
+    """Each (game, speed) the player is rated in: (when, rating after) for its changes, thinned
+    by the database to about `most` (every k-th, and the last), however long the history."""
+    classes = [F("game_slug"), F("speed")]
+    numbered = (
+        RatingChange.objects.filter(user=user)
+        .annotate(
+            n=Window(RowNumber(), partition_by=classes, order_by=[F("at").asc(), F("pk").asc()]),
+            total=Window(Count("pk"), partition_by=classes),
+        )
+        .annotate(skip=Mod(F("n") - 1, (F("total") + most - 1) / most))
+    )
+    kept = numbered.filter(Q(skip=0) | Q(n=F("total")))
     points: dict[tuple[str, str], list[tuple]] = {}
-    rows = RatingChange.objects.filter(user=user).order_by("at", "pk")
-    for slug, speed, at, after in rows.values_list("game_slug", "speed", "at", "rating_after"):
+    rows = kept.order_by("at", "pk").values_list("game_slug", "speed", "at", "rating_after")
+    for slug, speed, at, after in rows:
         points.setdefault((slug, speed), []).append((at, after))
     return points
 

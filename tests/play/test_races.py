@@ -248,3 +248,60 @@ def test_a_takeback_against_the_computers_answer(ann, round_):
     # The takeback came first (the answer refused) or second (both moves taken back).
     assert game.ply == 0, (taken, game.ply)
     assert game.turn == 0
+
+
+def test_players_entering_one_pool_at_once_are_each_paired_once(make_user):
+    from play import pool
+    from play.models import PoolEntry
+
+    players = [make_user(f"p{i}") for i in range(10)]
+    together(*(lambda u=u: pool.enter(u, "empress", "5+3") for u in players))
+    together(*(lambda u=u: pool.wait(u) for u in players))  # passes at once, too
+    seated = [s.user_id for g in Game.objects.all() for s in g.seats.all()]
+    assert Game.objects.count() == 5 and sorted(seated) == sorted(u.pk for u in players)
+    for game in Game.objects.all():
+        assert game.seats.count() == 2 and game.rated
+        assert set(PoolEntry.objects.filter(game=game).values_list("user", flat=True)) == {
+            s.user_id for s in game.seats.all()
+        }
+
+
+def test_leaving_while_an_opponent_arrives_is_either_paired_or_gone(ann, bob):
+    from play import pool
+    from play.models import PoolEntry
+
+    for _ in range(ROUNDS):
+        Game.objects.all().delete()
+        PoolEntry.objects.all().delete()
+        pool.enter(ann, "empress", "5+3")
+        together(lambda: pool.leave(ann), lambda: pool.enter(bob, "empress", "5+3"))
+        entry = PoolEntry.objects.filter(user=ann).first()
+        if entry is None:  # left first: bob waits alone
+            assert not Game.objects.exists() and PoolEntry.objects.get(user=bob).game is None
+        else:  # paired first: the game stands for both
+            game = Game.objects.get()
+            assert entry.game == game and PoolEntry.objects.get(user=bob).game == game
+
+
+def test_two_rated_games_of_one_player_ending_at_once_both_count(ann, bob, make_user):
+    from play.models import Rating, RatingChange
+
+    cy = make_user("cy")
+    live = {"kind": "live", "minutes": 10, "increment": 0}
+    both = []
+    for opponent in (bob, cy):
+        game = games.join(
+            games.create(ann, "empire-chess", "white", "seek", time_control=live, rated=True),
+            opponent,
+        )
+        for text in ("d3d4", "e7e5"):
+            game.refresh_from_db()
+            moves.submit(game.public_id, ann if game.ply % 2 == 0 else opponent, text, game.ply)
+        both.append((game, opponent))
+    together(*(lambda g=g, o=o: games.resign(g, o) for g, o in both))
+    mine = Rating.objects.get(user=ann, game_slug="empire-chess", speed="live")
+    changes = RatingChange.objects.filter(user=ann)
+    assert mine.games == 2 and mine.wins == 2 and changes.count() == 2
+    last = changes.order_by("pk").last()
+    assert mine.rating == pytest.approx(last.rating_after)
+    assert changes.order_by("pk").first().rating_after == pytest.approx(last.rating_before)

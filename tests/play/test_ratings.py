@@ -268,3 +268,11 @@ def test_a_replaced_result_moves_ratings_as_they_are_now(rated, ann, bob, make_u
     ruled(first, bob, referee, "annul", "Void.")
     assert rating(ann).rating == pytest.approx(now - first_part)
     assert rating(ann).games == 1
+
+
+def test_a_long_history_is_thinned_by_the_database_keeping_the_first_and_last(ann, bob, rated):
+    for _ in range(7):
+        games.resign(rated(), bob)
+    every = [after for _, after in ratings.history(ann, most=100)[("empire-chess", "live")]]
+    thinned = [after for _, after in ratings.history(ann, most=3)[("empire-chess", "live")]]
+    assert len(every) == 7 and thinned == [every[0], every[3], every[6]]

@@ -1,0 +1,129 @@
+"""Quick pairing: the pools, the nearest-rated opponent, widening ranges, leaving, the computer
+after a minute, and the pages."""
+
+from datetime import timedelta
+
+import pytest
+
+from play import pool
+from play.errors import Refused
+from play.models import Game, PoolEntry, Rating
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def rated(user, rating, slug="empress", speed="live"):
+    Rating.objects.create(user=user, game_slug=slug, speed=speed, rating=rating, rd=60)
+
+
+def test_two_players_in_one_pool_get_one_rated_game_at_once(ann, bob, clock):
+    assert pool.enter(ann, "empress", "5+3").game is None
+    entry = pool.enter(bob, "empress", "5+3")
+    game = entry.game
+    assert game is not None and game.rated and game.status == "active"
+    assert game.time_control == {"kind": "live", "minutes": 5, "increment": 3}
+    assert game.speed == "live" and game.listing == "invite"
+    assert {s.user for s in game.seats.all()} == {ann, bob}
+    assert PoolEntry.objects.get(user=ann).game == game
+    assert Game.objects.count() == 1
+
+
+def test_other_pools_do_not_pair(ann, bob, clock):
+    pool.enter(ann, "empress", "5+3")
+    assert pool.enter(bob, "empress", "3+2").game is None
+    assert pool.enter(ann, "empire", "5+3").game is None  # ann moved pools
+    assert PoolEntry.objects.filter(user=ann).count() == 1
+    assert not Game.objects.exists()
+
+
+def test_the_nearest_rated_player_is_chosen(ann, bob, make_user, clock):
+    cy, di = make_user("cy"), make_user("di")
+    for user, rating in ((ann, 1500), (bob, 1580), (cy, 1530), (di, 1400)):
+        rated(user, rating)
+    pool.enter(bob, "empress", "5+3")
+    pool.enter(di, "empress", "5+3")
+    pool.enter(cy, "empress", "5+3")  # bob is 50 away: paired with bob, not di (130)
+    assert {s.user for s in PoolEntry.objects.get(user=cy).game.seats.all()} == {bob, cy}
+    assert PoolEntry.objects.get(user=di).game is None
+
+
+def test_the_range_widens_with_the_wait(ann, bob, clock):
+    rated(ann, 1500)
+    rated(bob, 1800)
+    pool.enter(ann, "empress", "5+3")
+    pool.enter(bob, "empress", "5+3")
+    assert not Game.objects.exists()  # 300 apart, ranges ±100
+    clock.advance(seconds=10)  # ±200 each
+    assert pool.wait(ann).game is None
+    clock.advance(seconds=10)  # ±300
+    assert pool.wait(ann).game is not None
+    assert pool.rating_range(PoolEntry.objects.get(user=ann), clock() + timedelta(hours=1)) == 700
+
+
+def test_leaving_takes_the_player_out_at_once(ann, bob, clock):
+    pool.enter(ann, "empress", "5+3")
+    pool.leave(ann)
+    assert pool.enter(bob, "empress", "5+3").game is None
+    assert pool.wait(ann) is None and not Game.objects.exists()
+
+
+def test_a_closed_waiting_page_leaves_the_pool(ann, bob, clock):
+    pool.enter(ann, "empress", "5+3")
+    clock.advance(seconds=30)  # ann's page has said nothing for 30 s
+    assert pool.enter(bob, "empress", "5+3").game is None
+    assert not PoolEntry.objects.filter(user=ann).exists()
+
+
+def test_after_a_minute_alone_the_computer_is_offered_near_the_rating(ann, clock):
+    rated(ann, 1390)
+    entry = pool.enter(ann, "empress", "10+5")
+    assert pool.status(entry).computer_level is None
+    clock.advance(seconds=61)
+    pool.wait(ann)
+    assert pool.status(PoolEntry.objects.get(user=ann)).computer_level == 5  # 1400
+    game = pool.play_computer(ann)
+    assert game.computer_seat is not None and not game.rated
+    assert game.time_control == pool.CLOCKS["10+5"] and game.game_slug == "empress"
+    assert not PoolEntry.objects.exists()
+
+
+def test_bad_pools_are_refused_and_the_computer_does_not_wait(ann, clock):
+    with pytest.raises(Refused, match="five games"):
+        pool.enter(ann, "chess", "5+3")
+    with pytest.raises(Refused, match="time control"):
+        pool.enter(ann, "empress", "5+0")
+    from play import computer
+
+    with pytest.raises(Refused, match="computer does not wait"):
+        pool.enter(computer.player(3), "empress", "5+3")
+    assert not PoolEntry.objects.exists()
+
+
+def test_the_pool_pages(ann, bob, client_of, clock):
+    page = client_of(ann)
+    grid = page.get("/pool/").content.decode()
+    assert grid.count('name="clock"') == 5 * len(pool.CLOCKS)
+    assert page.post("/pool/", {"game": "empire", "clock": "1d"}).status_code == 302
+    waiting = page.get("/pool/").content.decode()
+    assert "Looking for an opponent in <strong>Empire, 1d</strong>" in waiting
+    status = page.post("/pool/wait/", **HTMX)
+    assert (
+        status.status_code == 200
+        and "waiting 0 s, within ±100 of your 1500" in status.content.decode()
+    )
+    client_of(bob).post("/pool/", {"game": "empire", "clock": "1d"})
+    paired = page.post("/pool/wait/", **HTMX)
+    game = PoolEntry.objects.get(user=ann).game
+    assert paired.status_code == 204 and paired["HX-Redirect"] == game.get_absolute_url()
+    assert page.get("/pool/").url == game.get_absolute_url()  # paired while away
+
+
+def test_bad_input_to_the_pool_pages(ann, client_of, client, clock):
+    page = client_of(ann)
+    response = page.post("/pool/", {"game": "empire", "clock": "99d"})
+    assert response.status_code == 400 and "Choose a time control" in response.content.decode()
+    response = page.post("/pool/", {"action": "computer"})
+    assert response.status_code == 409 and "not waiting in a pool" in response.content.decode()
+    assert client.post("/pool/", {"game": "empire", "clock": "1d"}).status_code == 302  # login
+    assert not PoolEntry.objects.exists()
