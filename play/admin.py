@@ -20,6 +20,7 @@ from play.models import (
     Notification,
     Offer,
     Profile,
+    RatingChange,
     Ruling,
     Seat,
 )
@@ -87,6 +88,26 @@ class NotificationAdmin(admin.ModelAdmin):
     inlines = [DeliveryInline]
 
     def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    """What each rated game did to each rating, and each reversal by a ruling: for audit,
+    never edited here (a ruling changes them, with its reason)."""
+
+    list_display = ("at", "user", "game", "kind", "score", "rating_before", "rating_after")
+    list_filter = ("kind", "game_slug", "speed")
+    search_fields = ("user__username", "game__public_id")
+    list_select_related = ("user", "game")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False
 
     def has_delete_permission(self, request, obj=None):

@@ -58,6 +58,7 @@ def context(request, admin_site, dispute: Dispute) -> dict:
         ),
         "other_disputes": game.disputes.exclude(pk=dispute.pk).select_related("opened_by"),
         "rulings": Ruling.objects.filter(dispute__game=game).select_related("referee", "dispute"),
+        "rating_changes": game.rating_changes.select_related("user"),
         "integrity": integrity,
         "intact": intact,
         "recusal": recusal(request.user, game),

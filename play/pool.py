@@ -75,16 +75,26 @@ def leave(user) -> None:
     PoolEntry.objects.filter(user=user, game__isnull=True).delete()
 
 
+def current(user, at=None) -> PoolEntry | None:
+    """The player's place in a pool, with its game once paired; None if not waiting. A place
+    whose page has been closed for a while was left."""
+    at = at or clocks.now()
+    entry = PoolEntry.objects.filter(user=user).select_related("game").first()
+    if entry is not None and entry.game_id is None and entry.seen_at < at - GONE:
+        PoolEntry.objects.filter(pk=entry.pk, game__isnull=True).delete()
+        return None
+    return entry
+
+
 def wait(user, at=None) -> PoolEntry | None:
     """The waiting page's word that the player is still there: pair if someone fits now (the
     range has widened). The entry, with its game once paired; None if not waiting."""
     at = at or clocks.now()
-    entry = PoolEntry.objects.filter(user=user).first()
-    if entry is None:
-        return None
-    if entry.game_id is None:
-        PoolEntry.objects.filter(pk=entry.pk).update(seen_at=at)
-        pair(entry.game_slug, entry.pool, at)
+    entry = current(user, at)
+    if entry is None or entry.game_id is not None:
+        return entry
+    PoolEntry.objects.filter(pk=entry.pk).update(seen_at=at)
+    pair(entry.game_slug, entry.pool, at)
     return PoolEntry.objects.select_related("game").filter(pk=entry.pk).first()
 
 

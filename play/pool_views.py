@@ -13,7 +13,7 @@ from play.errors import Refused
 
 
 def _grid(request, notice="", status=200):
-    entry = pool.PoolEntry.objects.filter(user=request.user).select_related("game").first()
+    entry = pool.current(request.user)
     if entry is not None and entry.game_id is not None:
         return redirect(entry.game)  # paired while away from this page
     return render(

@@ -276,3 +276,14 @@ def test_a_long_history_is_thinned_by_the_database_keeping_the_first_and_last(an
     every = [after for _, after in ratings.history(ann, most=100)[("empire-chess", "live")]]
     thinned = [after for _, after in ratings.history(ann, most=3)[("empire-chess", "live")]]
     assert len(every) == 7 and thinned == [every[0], every[3], every[6]]
+
+
+def test_the_case_page_shows_each_rating_change_and_its_reason(rated, ann, bob, referee, client_of):
+    game = rated()
+    games.resign(game, bob)
+    ruling = ruled(game, bob, referee, "annul", "Played on a broken board.")
+    html = client_of(referee).get(f"/admin/play/dispute/{ruling.dispute_id}/change/")
+    html = html.content.decode()
+    assert "Its effect on ratings" in html
+    assert html.count(f"Reversed (ruling {ruling.pk})") == 2
+    assert html.count("Played on a broken board.") >= 2 and "White wins (resignation)" in html
