@@ -44,6 +44,18 @@ def bob(make_user):
 
 
 @pytest.fixture
+def referee(make_user):
+    """A staff member in the Referees group."""
+    from django.contrib.auth.models import Group
+
+    user = make_user("ref")
+    user.is_staff = True
+    user.save()
+    user.groups.add(Group.objects.get(name="Referees"))
+    return user
+
+
+@pytest.fixture
 def client_of():
     def make(user):
         client = Client()

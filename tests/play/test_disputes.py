@@ -17,15 +17,6 @@ pytestmark = pytest.mark.django_db
 LIVE = {"kind": "live", "minutes": 10, "increment": 0}
 
 
-@pytest.fixture
-def referee(make_user):
-    user = make_user("ref")
-    user.is_staff = True
-    user.save()
-    user.groups.add(Group.objects.get(name="Referees"))
-    return user
-
-
 def played(game, ann, bob, texts):
     for text in texts:
         game.refresh_from_db()

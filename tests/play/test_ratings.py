@@ -1,7 +1,6 @@
 """Ratings: the Glicko-2 formula, rated and casual games, and every ruling's effect on them."""
 
 import pytest
-from django.contrib.auth.models import Group
 
 from play import computer, disputes, games, glicko, moves, offers, ratings
 from play.errors import Refused
@@ -134,15 +133,6 @@ def test_a_seeks_range_admits_only_players_within_it(ann, bob, make_user):
 
 
 # Rulings: each kind, its effect on both ratings, atomic with the ruling, with its reason.
-
-
-@pytest.fixture
-def referee(make_user):
-    user = make_user("ref")
-    user.is_staff = True
-    user.save()
-    user.groups.add(Group.objects.get(name="Referees"))
-    return user
 
 
 def ruled(game, player, referee, kind, reason, **details):
@@ -287,3 +277,18 @@ def test_the_case_page_shows_each_rating_change_and_its_reason(rated, ann, bob, 
     assert "Its effect on ratings" in html
     assert html.count(f"Reversed (ruling {ruling.pk})") == 2
     assert html.count("Played on a broken board.") >= 2 and "White wins (resignation)" in html
+
+
+def test_an_absent_players_rating_enters_the_game_less_sure(rated, ann, bob, clock):
+    from datetime import timedelta
+
+    Rating.objects.create(
+        user=ann, game_slug="empire-chess", speed="live", rating=1700, rd=60,
+        last_played_at=clock() - timedelta(days=100),
+    )  # fmt: skip
+    games.resign(rated(), bob)
+    change = RatingChange.objects.get(user=ann)
+    grown = glicko.idle(glicko.Rating(1700, 60), 100 / ratings.PERIOD_DAYS).rd  # 77: 21 periods
+    assert change.rating_before == 1700 and change.rd_before == pytest.approx(grown)
+    assert grown > 76
+    assert change.rd_after < change.rd_before
