@@ -112,7 +112,8 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
     async def game_update(self, event):
         if "to" in event and self.seat not in event["to"]:
             return
-        html = event.get("rendered", {}).get(str(self.seat))
+        # A board turned over is not among those drawn for the seats: this socket draws it.
+        html = None if self.flipped else event.get("rendered", {}).get(str(self.seat))
         if html is None:
             html = await database_sync_to_async(self._draw)(event.get("revision", 0))
         if html:
@@ -128,14 +129,15 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
         if game is None or not game.readable_by(self.scope["user"]):
             return None
         self.seat = presenter.seat_index(game, self.scope["user"])
+        self.flipped = self.scope.get("cookies", {}).get(presenter.FLIP_COOKIE + public_id) == "1"
         chat = presenter.chat_html(game, self.scope["user"], oob=True)
-        return presenter.live_html(game, self.seat, oob=True) + chat
+        return presenter.live_html(game, self.seat, oob=True, flipped=self.flipped) + chat
 
     def _draw(self, revision: int) -> str | None:
         game = _load(self.public_id)
         if game is None or game.revision < revision:
             return None
-        return presenter.live_html(game, self.seat)
+        return presenter.live_html(game, self.seat, flipped=self.flipped)
 
     def _chat(self) -> str | None:
         game = _load(self.public_id)

@@ -40,6 +40,7 @@ def with_view_related(game: Game) -> Game:
     return game
 
 
+FLIP_COOKIE = "flip-"  # + a game's id: its board is shown turned over on this browser
 _DRAWN = LRU(2048)  # (public id, revision, seat or "moves") -> a fragment
 
 
@@ -49,16 +50,25 @@ def seat_index(game: Game, user) -> int | None:
 
 
 def live_html(
-    game: Game, seat: int | None, *, selected=None, pick=None, notice=None, alerts=(), oob=False
+    game: Game,
+    seat: int | None,
+    *,
+    selected=None,
+    pick=None,
+    notice=None,
+    alerts=(),
+    oob=False,
+    flipped=False,
 ) -> str:
-    """The #live fragment for a seat (None: a spectator); `oob` marks it for a socket."""
+    """The #live fragment for a seat (None: a spectator); `oob` marks it for a socket;
+    `flipped` turns the board to show the other side at the bottom."""
     if selected is not None or notice is not None or alerts:
-        html = _render(game, seat, selected, notice, frozenset(alerts), pick)
+        html = _render(game, seat, selected, notice, frozenset(alerts), pick, flipped)
     else:
-        key = (game.public_id, game.revision, seat)
+        key = (game.public_id, game.revision, seat, *(("flipped",) if flipped else ()))
         html = _DRAWN.get(key)
         if html is None:
-            html = _render(game, seat, None, None, frozenset())
+            html = _render(game, seat, None, None, frozenset(), None, flipped)
             _DRAWN.put(key, html)
     return out_of_band(html) if oob else html
 
@@ -83,17 +93,18 @@ def publish(game: Game, first: int) -> None:
     broadcast(game, {str(other): live_html(game, other)}, to=[other, None])
 
 
-def _render(game: Game, seat, selected, notice, alerts, pick=None) -> str:
+def _render(game: Game, seat, selected, notice, alerts, pick=None, flipped=False) -> str:
     context = {"game": game, "seat": seat, "notice": notice, "selected": None}
     context["urls"] = game_urls(game)
+    context["flipped"] = flipped
     if game.status == Game.Status.SETUP:
         context.update(_setup(game, seat, selected, alerts))
     else:
-        context.update(_play(game, seat, selected, pick))
+        context.update(_play(game, seat, selected, pick, flipped))
     return render_to_string("play/partials/live.html", context)
 
 
-def _play(game: Game, seat, selected, pick) -> dict:
+def _play(game: Game, seat, selected, pick, flipped=False) -> dict:
     game_rules = game.rules
     moves, state = moves_and_state(game)
     board = renderer(game.game_slug)
@@ -125,7 +136,7 @@ def _play(game: Game, seat, selected, pick) -> dict:
             clicks.buttons(game_rules.legal_moves(state), clicks.play)
         else:
             clicks.offer(game_rules.legal_moves(state), clicks.play)
-    bottom = seat if seat is not None else 0
+    bottom = bottom_seat(seat, flipped)
     lost, hands, scores = (
         game_rules.captured(state),
         game_rules.reserve(state),
@@ -183,7 +194,7 @@ def _play(game: Game, seat, selected, pick) -> dict:
         "rematch_game": (offers.accepted_rematch(game) or Offer()).result_game
         if game.is_over
         else None,
-        "move_list": _move_list(game, moves),
+        "move_list": move_list(game, moves),
         "status": _status(game, seat, to_move, marks.check),
         "phase": None if game.is_over or game.status == "open" else game_rules.phase(state),
         "offer": standing,
@@ -420,22 +431,33 @@ def _caption(game_rules, bottom: int, check: str | None) -> str:
     return text
 
 
-def _move_list(game: Game, moves) -> str:
-    """The move list of this revision, drawn once for every perspective (long in Empire)."""
+def move_list(game: Game, moves, current: int | None = None) -> str:
+    """The move list, each move a link to the board after it; the move at ply `current` (by
+    default the last) marked. The live one is drawn once a revision for every perspective."""
+    if current is not None and current != game.ply:
+        return _draw_moves(game, moves, current)
     key = (game.public_id, game.revision, "moves")
     html = _DRAWN.get(key)
     if html is None:
-        html = render_to_string("play/partials/moves.html", {"move_rows": _rows(moves)})
+        html = _draw_moves(game, moves, game.ply)
         _DRAWN.put(key, html)
     return html
 
 
-def _rows(moves) -> list[tuple[int, str, str]]:
+def _draw_moves(game: Game, moves, current: int) -> str:
     rows = []
     for i in range(0, len(moves), 2):
-        pair = moves[i : i + 2]
-        rows.append((i // 2 + 1, pair[0].display, pair[1].display if len(pair) > 1 else ""))
-    return rows
+        pair = [(m.ply, m.display) for m in moves[i : i + 2]]
+        rows.append((i // 2 + 1, pair))
+    context = {"move_rows": rows, "current": current, "live_url": _url(game, "live")}
+    return render_to_string("play/partials/moves.html", context)
+
+
+def bottom_seat(seat: int | None, flipped: bool) -> int:
+    """Whose side is at the bottom of the board: the player's own (White's for spectators),
+    or the other once turned over."""
+    bottom = seat if seat is not None else 0
+    return 1 - bottom if flipped else bottom
 
 
 def _status(game: Game, seat, to_move, check_square) -> str:

@@ -25,6 +25,7 @@ from play import (
     dashboard,
     disputes,
     games,
+    history,
     limits,
     moves,
     notify,
@@ -233,7 +234,36 @@ def _computer_page(request, form, status=200):
 
 @require_GET
 def game_page(request, public_id):
-    return _game_page(request, _game(request, public_id))
+    game = _game(request, public_id)
+    response = _game_page(request, game)
+    flip = request.GET.get("flip")
+    if flip == "1":  # kept for this game's page and its socket, until turned back
+        response.set_cookie(presenter.FLIP_COOKIE + game.public_id, "1", max_age=30 * 86400)
+    elif flip == "0":
+        response.delete_cookie(presenter.FLIP_COOKIE + game.public_id)
+    return response
+
+
+def _looking(request, game: Game) -> tuple[int | None, bool]:
+    """The ply the page looks back to (None: the game as it is now), and whether the board is
+    turned over (`?flip=1`/`0`, else as the page last left it)."""
+    ply, flip = request.GET.get("ply"), request.GET.get("flip")
+    if flip not in (None, "0", "1"):
+        raise numbers.Malformed("Malformed request: flip is 0 or 1.")
+    flipped = (
+        request.COOKIES.get(presenter.FLIP_COOKIE + game.public_id) == "1"
+        if flip is None
+        else flip == "1"
+    )
+    ply = numbers.whole(ply, "the ply", numbers.MOST_PLIES) if ply else None
+    return (ply if ply is not None and ply < game.ply else None), flipped
+
+
+def _board_html(game: Game, seat, request) -> str:
+    ply, flipped = _looking(request, game)
+    if ply is not None and game.status not in (Game.Status.OPEN, Game.Status.SETUP):
+        return history.html(game, seat, ply, flipped)
+    return presenter.live_html(game, seat, flipped=flipped)
 
 
 def _game_page(request, game: Game, *, dispute_form=None, drafts=None, status=200):
@@ -249,7 +279,7 @@ def _game_page(request, game: Game, *, dispute_form=None, drafts=None, status=20
         {
             "game": game,
             "seat": seat,
-            "live": presenter.live_html(game, seat),
+            "live": _board_html(game, seat, request),
             "chat": presenter.chat_html(game, request.user),
             "disputes": _disputes_with_drafts(game, drafts or {}) if seat is not None else [],
             "dispute_form": dispute_form or DisputeForm(initial={"ply": game.ply}),
@@ -279,7 +309,12 @@ def live(request, public_id):
     game = presenter.with_view_related(game)
     seat = presenter.seat_index(game, request.user)
     selected, pick = request.GET.get("select"), request.GET.get("pick")
-    return HttpResponse(presenter.live_html(game, seat, selected=selected, pick=pick))
+    if selected is None and pick is None:
+        return HttpResponse(_board_html(game, seat, request))
+    flipped = _looking(request, game)[1]
+    return HttpResponse(
+        presenter.live_html(game, seat, selected=selected, pick=pick, flipped=flipped)
+    )
 
 
 @require_POST

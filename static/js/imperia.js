@@ -57,6 +57,39 @@
   });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     if (older(event.detail.fragment.firstElementChild, event.detail.target)) event.detail.shouldSwap = false;
+    else if (event.detail.target && event.detail.target.id === "live" && event.detail.target.dataset.history) {
+      event.detail.shouldSwap = false;
+      movedOn(event.detail.target, event.detail.fragment.firstElementChild);
+    }
+  });
+
+  // Looking back at an earlier ply, a move that arrives joins the move list, the board stays
+  // where the player is, and a line says the game moved on.
+  function movedOn(history, pushed) {
+    var list = pushed && pushed.querySelector("ol.moves");
+    var mine = history.querySelector("ol.moves");
+    if (list && mine) {
+      var fresh = list.cloneNode(true);
+      fresh.querySelectorAll("[aria-current]").forEach(function (a) { a.removeAttribute("aria-current"); });
+      var here = fresh.querySelector('[data-ply="' + history.dataset.history + '"]');
+      if (here) here.setAttribute("aria-current", "step");
+      mine.replaceWith(fresh);
+      htmx.process(fresh);
+    }
+    var line = history.querySelector(".moved-on");
+    if (line) line.hidden = false;
+  }
+
+  // Arrow keys, Home and End step through the moves, unless the player is typing.
+  var KEYS = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+  document.addEventListener("keydown", function (event) {
+    var step = KEYS[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
+    var button = document.querySelector('[data-nav="' + step + '"]');
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    button.click();
   });
 
   // Boards of intersections (Empire): a click is placed on the nearest point, read off the

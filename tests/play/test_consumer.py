@@ -47,9 +47,9 @@ async def test_players_and_spectators_see_each_move_and_offer(game, ann, bob):
     await player.receive_from()
     await spectator.receive_from()
     await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
-    assert "<span>Sd4</span>" in await player.receive_from()
+    assert ">Sd4</a>" in await player.receive_from()
     html = await spectator.receive_from()
-    assert "<span>Sd4</span>" in html and "Black to move." in html
+    assert ">Sd4</a>" in html and "Black to move." in html
     await database_sync_to_async(offers.act)(game, ann, "offer")
     assert "Your opponent offers a draw." in await player.receive_from()
     await database_sync_to_async(games.resign)(game, bob)
@@ -74,7 +74,7 @@ async def test_a_page_open_past_the_layers_group_expiry_still_gets_the_moves(
     await player.receive_from()
     await asyncio.sleep(3)
     await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
-    assert "<span>Sd4</span>" in await player.receive_from()
+    assert ">Sd4</a>" in await player.receive_from()
     await player.disconnect()
 
 
@@ -124,7 +124,7 @@ async def test_a_reconnecting_socket_gets_what_it_missed_at_once(game, ann, bob)
     await socket.disconnect()
     await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)  # missed while away
     socket = await connect(game, bob)
-    assert "<span>Sd4</span>" in await socket.receive_from()
+    assert ">Sd4</a>" in await socket.receive_from()
     await socket.disconnect()
 
 
@@ -213,3 +213,20 @@ async def test_the_ping_socket_echoes_through_the_channel_layer_at_most_64_chara
     await socket.send_to(text_data="x" * 1000)
     assert await socket.receive_from() == "x" * 64
     await socket.disconnect()
+
+
+async def test_a_board_turned_over_is_drawn_turned_on_its_socket(game, ann, bob):
+    cookie = await database_sync_to_async(session_cookie)(ann)
+    headers = [(b"origin", b"http://127.0.0.1")]
+    headers.append((b"cookie", cookie + f"; flip-{game.public_id}=1".encode()))
+    turned = WebsocketCommunicator(application, f"/ws/g/{game.public_id}/", headers=headers)
+    assert (await turned.connect(1))[0]
+    upright = await connect(game, ann)
+    assert "Black at the bottom" in await turned.receive_from()
+    assert "White at the bottom" in await upright.receive_from()
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
+    pushed = await turned.receive_from()
+    assert ">Sd4</a>" in pushed and "Black at the bottom" in pushed
+    assert "White at the bottom" in await upright.receive_from()
+    await turned.disconnect()
+    await upright.disconnect()

@@ -42,7 +42,7 @@ async def test_what_a_client_sends_on_the_game_socket_is_ignored(game, ann, bob)
     await database_sync_to_async(game.refresh_from_db)()
     assert game.ply == 0
     await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
-    assert "<span>Sd4</span>" in await socket.receive_from()
+    assert ">Sd4</a>" in await socket.receive_from()
     await socket.disconnect()
 
 
@@ -62,5 +62,5 @@ async def test_a_crowd_on_one_game_does_not_starve_another(ann, bob, make_user, 
     html = await watcher.receive_from(timeout=10)  # a liveness bound, not a speed test
     assert 'data-ply="1"' in html
     received = await asyncio.gather(*(s.receive_from(timeout=10) for s in crowd))
-    assert all("<span>Sd4</span>" in h for h in received)
+    assert all(">Sd4</a>" in h for h in received)
     await asyncio.gather(*(s.disconnect(timeout=10) for s in [*crowd, watcher]))

@@ -58,7 +58,7 @@ def test_clicked_move_returns_the_new_board(active_game, client_of, ann):
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="live"' in html and "hx-swap-oob" not in html
-    assert "<span>Sd4</span>" in html and "Waiting for Black." in html
+    assert ">Sd4</a>" in html and "Waiting for Black." in html
 
 
 @pytest.mark.django_db(transaction=True)  # the boards are drawn on a real commit
@@ -195,8 +195,8 @@ def test_move_list_and_captured_material(active_game, client_of, ann, bob):
     for ply, move in enumerate(["d3d4", "e7e5", "d4d5", "a7a6", "d5e5"]):
         moves.submit(active_game.public_id, ann if ply % 2 == 0 else bob, move, ply)
     html = live(client_of(ann), active_game).content.decode()
-    assert "<span>Sd4</span> <span>e5</span>" in html
-    assert "<span>Sxe5</span>" in html
+    assert ">Sd4</a> <a " in html and ">e5</a>" in html
+    assert ">Sxe5</a>" in html
     assert 'title="Kingdom Pawn"' in html  # White has taken a pawn
 
 

@@ -54,7 +54,7 @@ def test_a_horseman_with_a_lady_beside_offers_the_ride_as_a_choice(imperial, cli
     response = client.post(
         f"/g/{imperial.public_id}/move/", {"move": "d2f5+e2", "ply": "0"}, **HTMX
     )
-    assert response.status_code == 200 and "<span>d2f5+e2</span>" in response.content.decode()
+    assert response.status_code == 200 and ">d2f5+e2</a>" in response.content.decode()
 
 
 def test_shots_are_crosshairs_and_deployment_is_a_button(imperial, client_of, ann):

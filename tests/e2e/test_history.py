@@ -1,0 +1,69 @@
+"""Looking back in the browser: the arrow keys, Home and End, a click in the move list, a move
+that arrives meanwhile (the board stays, the list grows, a line says so), the way back, the
+address of the board at a ply, and turning the board over."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import start_game, type_move
+
+pytestmark = pytest.mark.e2e
+
+
+def key(page, name):
+    """A key pressed on the page, not in the move box the last move was typed in."""
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press(name)
+
+
+def test_stepping_back_and_forth_while_the_game_goes_on(browser, server):
+    white, black = start_game(browser, server, "empire-chess", "ash", "bea")
+    for page, move in ((white, "d3d4"), (black, "e7e5"), (white, "d4d5")):
+        type_move(page, move)
+        expect(page.locator(".moves [aria-current]")).to_have_count(1)
+    expect(black.locator("#status")).to_have_text("Your turn.")
+    key(black, "ArrowLeft")
+    expect(black.locator("#status")).to_contain_text("Looking back: the board after ply 2")
+    expect(black).to_have_url(re.compile(r"\?ply=2$"))
+    key(black, "Home")
+    expect(black.locator("#status")).to_contain_text("the board at the start")
+    key(black, "ArrowRight")
+    expect(black.locator("#status")).to_contain_text("after ply 1")
+    black.click(".moves a[data-ply='2']")
+    expect(black.locator(".moves [aria-current]")).to_have_attribute("data-ply", "2")
+    key(black, "End")
+    expect(black.locator("#status")).to_have_text("Your turn.")
+
+    # White looks back while Black moves: White's board stays, its list grows, a line says so.
+    key(white, "ArrowLeft")
+    expect(white.locator("#status")).to_contain_text("after ply 2")
+    type_move(black, "a7a6")
+    expect(white.locator(".moved-on")).to_be_visible()
+    expect(white.locator("#status")).to_contain_text("after ply 2")
+    expect(white.locator(".moves a")).to_have_count(4)
+    expect(white.locator(".moves [aria-current]")).to_have_attribute("data-ply", "2")
+    white.click(".moves a[data-ply='4']")  # the new move, from the list it joined
+    expect(white.locator("#status")).to_have_text("Your turn.")
+    assert white.evaluate("window.notReloaded") is True
+
+
+def test_the_board_at_a_ply_has_an_address_and_turns_over(browser, server):
+    white, black = start_game(browser, server, "empire-chess", "cal", "dot")
+    type_move(white, "d3d4")
+    expect(black.locator("#status")).to_have_text("Your turn.")
+    page = browser.new_context().new_page()  # a spectator, from the address alone
+    page.goto(white.url.split("?")[0] + "?ply=0")
+    expect(page.locator("#status")).to_contain_text("the board at the start (of 1)")
+    expect(page.locator("svg.board").first).to_have_attribute(
+        "aria-label", re.compile("White at the bottom")
+    )
+    page.click("text=⇅ Flip")
+    expect(page.locator("svg.board").first).to_have_attribute(
+        "aria-label", re.compile("Black at the bottom")
+    )
+    key(page, "End")
+    expect(page.locator("svg.board").first).to_have_attribute(
+        "aria-label", re.compile("Black at the bottom")
+    )
