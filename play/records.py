@@ -8,7 +8,7 @@ from django.utils import timezone
 import rules
 from play.errors import Refused
 from play.models import Game, Move
-from rules import sgf
+from rules import record as records
 
 
 def export(game: Game, site: str) -> tuple[str, str, str]:
@@ -25,6 +25,8 @@ def export(game: Game, site: str) -> tuple[str, str, str]:
         game_rules.seats[0]: game.player_name(0),
         game_rules.seats[1]: game.player_name(1),
     }
+    if game.options and game_rules.record_format[0] != "sgf":  # SGF says them its own way
+        headers["Options"] = records.options_tag(game.options)
     text = game_rules.export_record(
         [m.text for m in game.moves.all()],
         headers,
@@ -40,7 +42,7 @@ def import_game(user, slug: str, text: str) -> Game:
     try:
         game_rules = rules.get(slug)
         record = game_rules.import_record(text)
-        state = game_rules.parse(record.start)
+        state = game_rules.with_options(game_rules.parse(record.start), record.options)
     except ValueError as exc:
         raise Refused(f"Could not read that record: {exc}") from None
     positions, shown = [], []
@@ -57,7 +59,7 @@ def import_game(user, slug: str, text: str) -> Game:
                 f"The record gives {seat} a name of {len(name):,} characters: "
                 f"at most {Game.NAME_LENGTH}."
             )
-    outcome = game_rules.outcome(state) or sgf.outcome_of(record.result)
+    outcome = game_rules.outcome(state) or record.outcome
     if outcome is None:
         raise Refused("Only finished games can be imported: this record has no result.")
     now, first = timezone.now(), game_rules.to_move(game_rules.parse(record.start))

@@ -485,8 +485,7 @@ def record(request, public_id):
 
 @login_required
 def import_record(request):
-    importable = [g for g in rules.games() if g.can_import]
-    form = ImportForm(request.POST or None, request.FILES or None, games=importable)
+    form = ImportForm(request.POST or None, request.FILES or None, games=rules.games())
     if request.method == "POST" and form.is_valid():
         try:
             game = records.import_game(

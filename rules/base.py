@@ -43,7 +43,6 @@ class Game:
     seats: tuple[str, str]
     rules_version = 1
     notation_help = "Moves are written as the rules page shows."
-    can_import = False
     needs_setup = False  # whether players arrange their pieces before the first move
     record_format = ("txt", "text/plain")  # file extension and media type of the record
 
@@ -112,8 +111,9 @@ class Game:
         return record.export(self, start or self.initial(), moves, headers, outcome)
 
     def import_record(self, text: str):
-        """Read a record made elsewhere (a `rules.sgf.Record`); ValueError when unreadable."""
-        raise ValueError(f"{self.name} games cannot be imported yet.")
+        """Read a record (`export_record`'s, or another program's in the same format): its
+        start, canonical moves, names, options and outcome; ValueError when unreadable."""
+        return record.read(self, text)
 
     def record_tags(self, start: str) -> dict[str, str]:
         """Tags naming the game and its start in an exported record."""

@@ -79,7 +79,6 @@ class Empire(Game):
         "Click an intersection, or type its name (p16: column letters, row from the top) or pass."
     )
     record_format = ("sgf", "application/x-go-sgf")
-    can_import = True
 
     # --- options and start -------------------------------------------------------
     def validate_options(self, options) -> dict:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the base imports this module
@@ -51,3 +53,99 @@ def export(
 
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+# A tag's name may hold spaces: the seats of some games are "First player", "Second player".
+TAG = re.compile(r'^\[(\w[\w ]*?)\s+"((?:[^"\\]|\\.)*)"\]\s*$', re.M)
+NOISE = re.compile(r"\{[^}]*\}|;[^\n]*|\$\d+")  # comments and annotation glyphs
+MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$|^\d+\.\.\.$")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+
+@dataclass(frozen=True)
+class Read:
+    """A record read back: where it starts, its moves (canonical), names, result, options."""
+
+    options: dict
+    start: str
+    moves: list[str]
+    names: tuple[str, str]
+    outcome: Outcome | None
+
+
+def read(game: Game, text: str) -> Read:
+    """A record as `export` writes it (and as pychess writes Empire Chess's PGN): tag pairs,
+    then numbered moves as players read them, replayed to find each canonical move. Raises
+    ValueError naming the first move that cannot be read or played."""
+    from rules.base import IllegalMove, Outcome
+
+    tags = {k: _unescape(v) for k, v in TAG.findall(text)}
+    body = TAG.sub("", text)
+    body = NOISE.sub(" ", body)
+    while re.search(r"\([^()]*\)", body):  # variations, innermost first: only the main line
+        body = re.sub(r"\([^()]*\)", " ", body)
+    tokens = [t for t in body.split() if not MOVE_NUMBER.match(t)]
+    result = tokens.pop() if tokens and tokens[-1] in RESULTS else tags.get("Result", "*")
+    tokens = [re.sub(r"^\d+\.(\.\.)?", "", t) for t in tokens]  # "1.e4" written together
+    options = game.validate_options(_options(tags.get("Options", "")))
+    start = tags.get("Position") or tags.get("FEN") or game.format(game.start(options))
+    state = game.with_options(game.parse(start), options)
+    moves = []
+    for ply, token in enumerate(t for t in tokens if t):
+        move = _canonical(game, state, token)
+        if move is None:
+            raise IllegalMove(f"move {ply + 1} ({token}) cannot be read or played here")
+        moves.append(move)
+        state = game.play(state, move)
+    names = (tags.get(game.seats[0], "?"), tags.get(game.seats[1], "?"))
+    outcome = None
+    if result in ("1-0", "0-1"):
+        outcome = Outcome(0 if result == "1-0" else 1, _reason(tags.get("Termination", "")))
+    elif result == "1/2-1/2":
+        outcome = Outcome(None, _reason(tags.get("Termination", "")))
+    return Read(options, start, moves, names, outcome)
+
+
+def _canonical(game: Game, state: State, token: str) -> str | None:
+    """The canonical move a token stands for: as typed (SAN, UCI) or as the game shows it."""
+    try:
+        move = game.normalize(state, token)
+        game.play(state, move)
+        return move
+    except ValueError:
+        pass
+    shown = {game.display(state, m): m for m in game.legal_moves(state)}
+    return shown.get(token)
+
+
+def _reason(termination: str) -> str:
+    """A result's reason as the record names it (the rules' own words: resign, campmate, …),
+    or "imported" for words of other programs."""
+    termination = termination.strip().lower()
+    return termination if re.fullmatch(r"[a-z][a-z-]{0,31}", termination) else "imported"
+
+
+def options_tag(options: dict) -> str:
+    """A game's options as one tag value: key=value; key=value."""
+    return "; ".join(
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()
+    )
+
+
+def _options(text: str) -> dict:
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        key, _, value = part.partition("=")
+        value = value.strip()
+        out[key.strip()] = (
+            value == "true"
+            if value in ("true", "false")
+            else int(value)
+            if value.isdigit()
+            else value
+        )
+    return out
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)

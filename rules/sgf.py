@@ -24,6 +24,10 @@ class Record:
     names: tuple[str, str]
     result: str  # the RE value, "" when absent
 
+    @property
+    def outcome(self) -> Outcome | None:
+        return outcome_of(self.result)
+
 
 def export(game, start, moves: list[str], headers: dict, outcome: Outcome | None) -> str:
     """SGF of a game from position `start` (the rules' state, not text)."""
