@@ -115,6 +115,7 @@ class Game(Bounded):
     # every view and move then skips looking (set where each is made, in the same transaction).
     has_offers = models.BooleanField(default=False)
     has_disputes = models.BooleanField(default=False)
+    has_forecasts = models.BooleanField(default=False)  # conditional moves: play/forecasts.py
     # Against the computer: the seat it plays, and the claim of the worker thinking for it
     # (a token and when it lapses, so a worker that died leaves the game to the next).
     computer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -267,6 +268,7 @@ class Move(Bounded):
     created_at = models.DateTimeField()
     clock_after = models.JSONField(null=True, blank=True)
     hash = models.CharField(max_length=64)
+    forecast = models.BooleanField(default=False)  # played by the mover's conditional line
 
     class Meta:
         ordering = ["ply"]
@@ -602,3 +604,21 @@ class PoolEntry(Bounded):
 
     def __str__(self):
         return f"{self.user} waiting for {self.game_slug} {self.pool}"
+
+
+class Forecast(Bounded):
+    """A player's conditional moves in a correspondence game: lines of canonical moves, each
+    the opponent's move then the player's reply, and so on (play/forecasts.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="forecasts")
+    seat = models.PositiveSmallIntegerField()
+    lines = models.JSONField(default=list)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_forecast_per_seat")
+        ]
+
+    def __str__(self):
+        return f"Conditional moves of seat {self.seat} in {self.game}"

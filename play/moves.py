@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 import rules
-from play import clocks, presenter
+from play import clocks, forecasts, presenter
 from play.errors import Refused
 from play.lifecycle import end, moves_and_state, next_turn, remember, settle
 from play.models import Game, Move
@@ -19,12 +19,19 @@ class StaleMove(Refused):
 
 
 def submit(
-    public_id: str, user, text: str, expected_ply: int | None, expected_revision: int | None = None
+    public_id: str,
+    user,
+    text: str,
+    expected_ply: int | None,
+    expected_revision: int | None = None,
+    *,
+    forecast: bool = False,
 ) -> Game:
     """Play `text` for `user` in the game, which is returned as committed;
     Game.DoesNotExist if there is no such game. With `expected_revision` (the computer's
     worker), any change since the position was read refuses the move, not only a move: a
-    takeback or a rewind can bring the same ply back with another position."""
+    takeback or a rewind can bring the same ply back with another position. `forecast`: the
+    move is the reply a player's conditional line gave (play/forecasts.py)."""
     try:
         with transaction.atomic():
             # Locked with all its view reads: the boards are drawn from it after the commit.
@@ -33,7 +40,7 @@ def submit(
                 raise StaleMove("The game changed while that move was being chosen.")
             # The clock is checked first: a move after the deadline does not count.
             if not settle(game):
-                _submit(game, user, text, expected_ply)
+                _submit(game, user, text, expected_ply, forecast)
                 return game
     except IntegrityError:
         # Another request stored this ply between our read and our write.
@@ -41,7 +48,7 @@ def submit(
     raise StaleMove("The clock ran out before that move.")
 
 
-def _submit(game: Game, user, text: str, expected_ply: int | None) -> None:
+def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=False) -> None:
     seat = game.seat_of_player(user, "Only the players of this game may move.")
     if expected_ply is not None and expected_ply != game.ply:
         raise StaleMove("That move was made on an old board; here is the current one.")
@@ -94,4 +101,7 @@ def _submit(game: Game, user, text: str, expected_ply: int | None) -> None:
         created_at=now,
         clock_after=game.clocks,
         hash=Move.chain(previous, ply, canonical, position, now),
+        forecast=forecast,
     )
+    if game.has_forecasts and not outcome:  # the opponent's lines answer this move at once
+        transaction.on_commit(lambda: forecasts.answer(game.public_id, ply), robust=True)

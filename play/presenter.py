@@ -447,7 +447,7 @@ def move_list(game: Game, moves, current: int | None = None) -> str:
 def _draw_moves(game: Game, moves, current: int) -> str:
     rows = []
     for i in range(0, len(moves), 2):
-        pair = [(m.ply, m.display) for m in moves[i : i + 2]]
+        pair = [(m.ply, m.display, m.forecast) for m in moves[i : i + 2]]
         rows.append((i // 2 + 1, pair))
     context = {"move_rows": rows, "current": current, "live_url": _url(game, "live")}
     return render_to_string("play/partials/moves.html", context)

@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import TemplateDoesNotExist, get_template
+from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -24,6 +24,7 @@ from play import (
     computer,
     dashboard,
     disputes,
+    forecasts,
     games,
     history,
     limits,
@@ -284,6 +285,7 @@ def _game_page(request, game: Game, *, dispute_form=None, drafts=None, status=20
             "disputes": _disputes_with_drafts(game, drafts or {}) if seat is not None else [],
             "dispute_form": dispute_form or DisputeForm(initial={"ply": game.ply}),
             "invite_url": invite_url,
+            "forecast": _forecast_card(request, game, seat) if seat is not None else "",
             "can_join": seat is None and game.status == Game.Status.OPEN,
             "has_fields": renderer(game.game_slug).has_fields,
             "zoomable": renderer(game.game_slug).zoomable,
@@ -291,6 +293,47 @@ def _game_page(request, game: Game, *, dispute_form=None, drafts=None, status=20
         },
         status=status,
     )
+
+
+def _forecast_card(request, game: Game, seat: int, **context) -> str:
+    """The player's conditional moves in a correspondence game, and the form to change them
+    while the opponent is to move ("" where the game has none)."""
+    if not forecasts.allowed(game) or game.is_over:
+        return ""
+    if game.status != Game.Status.ACTIVE:  # an empty place, drawn once play begins
+        return render_to_string("play/partials/forecast.html", {"game": game, "waiting": True})
+    context.setdefault("lines", forecasts.shown(game, seat))
+    context.setdefault("typed", "\n".join(context["lines"]))
+    context["editable"] = game.turn == 1 - seat
+    return render_to_string(
+        "play/partials/forecast.html", {"game": game, **context}, request=request
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@_limited("move", lambda request, message, public_id: _forecast_answer(request, public_id, message))
+def forecast(request, public_id):
+    """GET: the player's card, redrawn when the game changes. POST: their new lines."""
+    if request.method != "POST":
+        return _forecast_answer(request, public_id)
+    if not request.user.is_authenticated:
+        return _forecast_answer(request, public_id, "Log in to play.", 403)
+    text = request.POST.get("lines", "")
+    try:
+        lines = forecasts.save(_target(request, public_id), request.user, text)
+    except Refused as exc:
+        return _forecast_answer(request, public_id, exc.message, exc.status, typed=text)
+    said = f"Saved: {len(lines)} line{'s' if len(lines) != 1 else ''}." if lines else "Cleared."
+    return _forecast_answer(request, public_id, saved=said)
+
+
+def _forecast_answer(request, public_id, notice=None, status=200, **context):
+    game = _game(request, public_id)
+    seat = presenter.seat_index(game, request.user)
+    if seat is None:
+        return HttpResponse("", status=403 if request.method == "POST" else 200)
+    html = _forecast_card(request, game, seat, notice=notice, **context)
+    return HttpResponse(html, status=status)
 
 
 def _disputes_with_drafts(game: Game, drafts: dict) -> list[Dispute]:

@@ -37,6 +37,15 @@
   });
 
   // Quick pairing: the socket says the game is made; the waiting page opens it.
+  // The game changed (a push swapped the board in): parts of the page outside it that
+  // depend on it (the conditional moves) redraw themselves.
+  ["htmx:afterSwap", "htmx:oobAfterSwap"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      if (event.detail.target && event.detail.target.id === "live") {
+        document.body.dispatchEvent(new CustomEvent("game-changed"));
+      }
+    });
+  });
   document.addEventListener("htmx:oobAfterSwap", function () {
     var paired = document.getElementById("pool-paired");
     if (paired && paired.dataset.url) location.assign(paired.dataset.url);

@@ -1,0 +1,36 @@
+"""Conditional moves in the browser: a line left while the opponent is to move is played the
+moment they make its first move, marked in both move lists."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import sign_up, type_move
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_conditional_line_is_played_when_the_opponent_moves(browser, server):
+    white, black = browser.new_context().new_page(), browser.new_context().new_page()
+    sign_up(white, server, "fay")
+    sign_up(black, server, "gil")
+    white.select_option("#id_game", "empire-chess")
+    white.check("form[action='/new/'] input[name=side][value=white]")
+    white.select_option("#id_time_control", "days")
+    white.click("text=Create game")
+    black.goto(server + "/")
+    black.click("button:has-text('Accept')")
+    expect(white.locator("#status")).to_have_text("Your turn.")
+    type_move(white, "d3d4")
+    expect(white.locator("#forecast textarea")).to_be_visible()  # redrawn: Black is to move
+    white.fill("#forecast-input", "e5 Sd5\ne6 Sc4")
+    white.click("text=Save the lines")
+    expect(white.locator("#forecast")).to_contain_text("Saved: 2 lines.")
+    expect(white.locator(".forecast-lines li")).to_have_count(2)
+
+    expect(black.locator("#status")).to_have_text("Your turn.")
+    type_move(black, "e7e5")
+    for page in (white, black):
+        expect(page.locator(".moves a[data-ply='3']")).to_contain_text("Sd5")
+        expect(page.locator(".moves a[data-ply='3'] .conditional")).to_have_count(1)
+    expect(black.locator("#status")).to_have_text("Your turn.")
+    expect(white.locator("#forecast")).to_contain_text("None.")
