@@ -22,11 +22,11 @@ from django.db.models import Exists, F, OuterRef, Q
 
 import bots
 import rules
-from play import clocks, games, moves, setup
+from play import clocks, games, lifecycle, moves, setup
 from play.errors import Refused
-from play.lifecycle import moves_and_state, rewind
+from play.lifecycle import moves_and_state
 from play.live import broadcast
-from play.models import ArchivedMove, Computer, Game, Seat
+from play.models import Computer, Game, Seat
 
 log = logging.getLogger("imperia.computer")
 
@@ -207,11 +207,7 @@ def take_back(game: Game, user) -> Game:
             raise Refused("Moves are taken back only in games against the computer.", 409)
         if game.status != Game.Status.ACTIVE:
             raise Refused("This game is not in play.", 409)
-        last = game.moves.filter(seat=seat.index).values_list("ply", flat=True).last()
-        if last is None:
-            raise Refused("You have no move to take back yet.", 409)
-        archive = rewind(game, last - 1, clocks.now())
-        ArchivedMove.objects.bulk_create(archive)
+        lifecycle.take_back(game, seat.index, clocks.now())
         game.computer_claim, game.computer_claimed_until = "", None
         game.revision += 1
         game.save()

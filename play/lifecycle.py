@@ -9,6 +9,7 @@ from django.db import transaction
 
 import rules
 from play import clocks, notify, ratings
+from play.errors import Refused
 from play.live import broadcast
 from play.lru import LRU
 from play.models import ArchivedMove, Game, Move, Notification, Offer
@@ -188,3 +189,12 @@ def rewind(game: Game, ply: int, at) -> list[ArchivedMove]:
 
 def opponent_name(game: Game, seat: int) -> str:
     return game.player_name(1 - seat)
+
+
+def take_back(game: Game, seat: int, at) -> None:
+    """The seat's last move, and the answer to it if there is one, leave the log (kept as
+    archived moves with no ruling); the clocks go back as they stood."""
+    last = game.moves.filter(seat=seat).values_list("ply", flat=True).last()
+    if last is None:
+        raise Refused("There is no move of yours to take back yet.", 409)
+    ArchivedMove.objects.bulk_create(rewind(game, last - 1, at))

@@ -288,6 +288,7 @@ class Offer(Bounded):
     class Kind(models.TextChoices):
         DRAW = "draw", "Draw"
         REMATCH = "rematch", "Rematch"
+        TAKEBACK = "takeback", "Takeback"
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"

@@ -74,8 +74,9 @@ def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=Fals
             other.charge = None
             other.save(update_fields=["charge"])
     for offer in game.offers.all():
-        # A standing offer lapses when its receiver moves instead of answering.
-        if offer.status == "open" and offer.seat != seat.index:
+        # A standing offer lapses when its receiver moves instead of answering; a takeback
+        # when anyone moves (it asked for the position before).
+        if offer.status == "open" and (offer.seat != seat.index or offer.kind == "takeback"):
             offer.status, offer.answered_at = "withdrawn", now
             offer.save(update_fields=["status", "answered_at"])
     game.position, game.ply = position, ply

@@ -1,10 +1,11 @@
-"""Draw offers: make, accept, decline. An offer lapses when its receiver moves."""
+"""Offers: a draw, a takeback (casual games), a rematch; make, accept, decline. An offer lapses
+when its receiver moves (a takeback when anyone does)."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from play import clocks, games, notify
+from play import clocks, games, lifecycle, notify
 from play.errors import Refused
 from play.lifecycle import end
 from play.live import broadcast
@@ -45,6 +46,54 @@ def act(game: Game, user, action: str) -> Game:
         game.save()
         transaction.on_commit(lambda: broadcast(game))
     return game
+
+
+def takeback(game: Game, user, action: str) -> Game:
+    """In a casual game, a player asks to take back their last move (and the answer to it, if
+    there is one); the opponent accepts (the moves are kept as archived moves, the clocks go
+    back) or declines."""
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        seat = game.seat_of_player(user, "Only the players may ask for a takeback.")
+        if game.status != Game.Status.ACTIVE:
+            raise Refused("This game is not in play.", 409)
+        if game.rated:
+            raise Refused("Moves are not taken back in rated games.", 409)
+        standing = game.offers.filter(kind=Offer.Kind.TAKEBACK, status=Offer.Status.OPEN).first()
+        if action == "offer":
+            if standing:
+                raise Refused("A takeback is already asked for: it waits for an answer.", 409)
+            if not game.moves.filter(seat=seat.index).exists():
+                raise Refused("There is no move of yours to take back yet.", 409)
+            Offer.objects.create(game=game, kind=Offer.Kind.TAKEBACK, seat=seat.index, ply=game.ply)
+            game.has_offers = True
+            text = f"{user.username} asks to take back their last move ({game.rules.name})."
+            notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
+        elif action in ("accept", "decline"):
+            if not standing or standing.seat == seat.index:
+                raise Refused("There is no takeback to answer.", 409)
+            standing.status = Offer.Status.ACCEPTED if action == "accept" else Offer.Status.DECLINED
+            standing.answered_at = clocks.now()
+            standing.save()
+            if action == "accept":
+                lifecycle.take_back(game, standing.seat, standing.answered_at)
+        else:
+            raise Refused("Unknown takeback action.")
+        game.revision += 1
+        game.save()
+        transaction.on_commit(lambda: broadcast(game))
+    return game
+
+
+def takeback_panel(game: Game, seat: int | None) -> dict:
+    """On the game page: a takeback asked for, and whether the player may ask for one."""
+    if seat is None or game.rated or game.computer_seat is not None:
+        return {}
+    standing = standing_offer(game, Offer.Kind.TAKEBACK)
+    return {
+        "takeback": standing,
+        "can_ask_takeback": standing is None and game.status == Game.Status.ACTIVE and game.ply > 0,
+    }
 
 
 def standing_offer(game: Game, kind=Offer.Kind.DRAW) -> Offer | None:

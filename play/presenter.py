@@ -202,6 +202,7 @@ def _play(game: Game, seat, selected, pick, flipped=False) -> dict:
         "can_abort": seat is not None and game.status in ("open", "active") and game.ply < 2,
         "can_resign": seat is not None and game.status == "active",
         **_against_computer(game, seat, to_move, moves),
+        **offers.takeback_panel(game, seat),
     }
 
 

@@ -480,7 +480,13 @@ def _steps(request, public_id: str, steps: dict, action: str):
 
 abort = _action(lambda request, game: games.abort(game, request.user))
 draw = _action(lambda request, game: offers.act(game, request.user, request.POST.get("action", "")))
-take_back = _action(lambda request, game: computer.take_back(game, request.user))
+take_back = _action(
+    lambda request, game: (
+        computer.take_back(game, request.user)
+        if game.computer_seat is not None
+        else offers.takeback(game, request.user, request.POST.get("action", ""))
+    )
+)
 
 
 @login_required
