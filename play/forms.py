@@ -164,8 +164,9 @@ class SettingsForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ("email_enabled", "digest_hours")
+        fields = ("email_enabled", "digest_hours", "confirm_moves")
         labels = {
+            "confirm_moves": 'Show my move and wait for "Confirm" before sending it',
             "email_enabled": "Send me email",
             "digest_hours": 'Gather "your turn" emails into one every (hours)',
         }

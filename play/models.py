@@ -325,6 +325,16 @@ class Profile(Bounded):
     digest_hours = models.PositiveSmallIntegerField(default=6)
     last_digest_at = models.DateTimeField(null=True, blank=True)
 
+    class Confirm(models.TextChoices):
+        CORRESPONDENCE = "correspondence", "In correspondence games"
+        ALWAYS = "always", "Always"
+        NEVER = "never", "Never"
+
+    # Whether a chosen move waits for "Confirm" before it is sent.
+    confirm_moves = models.CharField(
+        max_length=16, choices=Confirm.choices, default=Confirm.CORRESPONDENCE
+    )
+
     def __str__(self):
         return f"Settings of {self.user}"
 
@@ -623,3 +633,18 @@ class Forecast(Bounded):
 
     def __str__(self):
         return f"Conditional moves of seat {self.seat} in {self.game}"
+
+
+class Note(Bounded):
+    """A player's private notes on a game, kept with it; no one else reads them."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.TextField(max_length=4000, blank=True)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_note_per_player")]
+
+    def __str__(self):
+        return f"{self.user}'s notes on {self.game}"

@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 import rules
-from play import chat, clocks, disputes, offers, ratings, setup
+from play import chat, clocks, confirm, disputes, offers, ratings, setup
 from play.boards import renderer
 from play.boards.base import Marks
 from play.lifecycle import moves_and_state
@@ -59,11 +59,15 @@ def live_html(
     alerts=(),
     oob=False,
     flipped=False,
+    confirm=None,
 ) -> str:
     """The #live fragment for a seat (None: a spectator); `oob` marks it for a socket;
-    `flipped` turns the board to show the other side at the bottom."""
+    `flipped` turns the board to show the other side at the bottom; `confirm`, a move shown
+    and waiting for the player's "Confirm" (play/confirm.py)."""
+    if confirm is not None:
+        alerts = confirm["squares"]
     if selected is not None or notice is not None or alerts:
-        html = _render(game, seat, selected, notice, frozenset(alerts), pick, flipped)
+        html = _render(game, seat, selected, notice, frozenset(alerts), pick, flipped, confirm)
     else:
         key = (game.public_id, game.revision, seat, *(("flipped",) if flipped else ()))
         html = _DRAWN.get(key)
@@ -93,18 +97,21 @@ def publish(game: Game, first: int) -> None:
     broadcast(game, {str(other): live_html(game, other)}, to=[other, None])
 
 
-def _render(game: Game, seat, selected, notice, alerts, pick=None, flipped=False) -> str:
+def _render(
+    game: Game, seat, selected, notice, alerts, pick=None, flipped=False, confirm=None
+) -> str:
     context = {"game": game, "seat": seat, "notice": notice, "selected": None}
+    context["confirm"] = confirm
     context["urls"] = game_urls(game)
     context["flipped"] = flipped
     if game.status == Game.Status.SETUP:
         context.update(_setup(game, seat, selected, alerts))
     else:
-        context.update(_play(game, seat, selected, pick, flipped))
+        context.update(_play(game, seat, selected, pick, flipped, alerts))
     return render_to_string("play/partials/live.html", context)
 
 
-def _play(game: Game, seat, selected, pick, flipped=False) -> dict:
+def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -> dict:
     game_rules = game.rules
     moves, state = moves_and_state(game)
     board = renderer(game.game_slug)
@@ -119,8 +126,11 @@ def _play(game: Game, seat, selected, pick, flipped=False) -> dict:
         before = game_rules.parse(moves[-2].position_after if moves[1:] else game.initial_position)
         marks.alerts = board.changes(before, state)
         marks.alert_label = "changed by the last move"
+    if alerts:  # a move waiting for the player's "Confirm"
+        marks.alerts, marks.alert_label = alerts, "the move to confirm"
     picture = state
-    clicks = Clicks(game, marks, selected, pick)
+    at_once = not my_turn or not confirm.needed(game.player(seat), game)
+    clicks = Clicks(game, marks, selected, pick, at_once)
     charge = None
     if my_turn:
         draft = next((s.charge for s in game.seats.all() if s.index == seat), None)
@@ -132,6 +142,7 @@ def _play(game: Game, seat, selected, pick, flipped=False) -> dict:
             marks.board_action = {
                 "data-move-url": _url(game, "move"),
                 "data-ply": str(game.ply),
+                **({"data-confirmed": "1"} if at_once else {}),
             }
             clicks.buttons(game_rules.legal_moves(state), clicks.play)
         else:
@@ -226,15 +237,17 @@ class Clicks:
     moves (a ride, a replacement) is picked and they are offered as choices. Moves with no
     square (pass, deploy) become buttons."""
 
-    def __init__(self, game: Game, marks: Marks, selected, pick):
+    def __init__(self, game: Game, marks: Marks, selected, pick, at_once=True):
         self.game, self.marks = game, marks
         self.selected, self.pick = selected, pick
+        # Sent at once, or first shown for the player's "Confirm" (play/confirm.py).
+        self.sent = {"confirmed": "1"} if at_once else {}
         self.in_hand: dict[str, dict[str, str]] = {}  # reserve origins -> attributes
         self.choices: list[dict] = []
         self.live_url = _url(game, "live")
 
     def play(self, move: str) -> dict[str, str]:
-        vals = {"move": move, "ply": str(self.game.ply)}
+        vals = {"move": move, "ply": str(self.game.ply), **self.sent}
         return {"hx-post": _url(self.game, "move"), "hx-vals": json.dumps(vals)}
 
     def buttons(self, moves, post) -> None:

@@ -27,6 +27,7 @@ urlpatterns = [
     path("g/<str:public_id>/draw/", views.draw, name="game-draw"),
     path("g/<str:public_id>/takeback/", views.take_back, name="game-takeback"),
     path("g/<str:public_id>/forecast/", views.forecast, name="game-forecast"),
+    path("g/<str:public_id>/notes/", views.save_notes, name="game-notes"),
     path("g/<str:public_id>/record/", views.record, name="game-record"),
     path("invite/<str:token>", views.invite, name="invite"),
     path("import/", views.import_record, name="import"),

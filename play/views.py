@@ -22,6 +22,7 @@ from play import (
     chat,
     clocks,
     computer,
+    confirm,
     dashboard,
     disputes,
     forecasts,
@@ -29,6 +30,7 @@ from play import (
     history,
     limits,
     moves,
+    notes,
     notify,
     numbers,
     offers,
@@ -286,6 +288,8 @@ def _game_page(request, game: Game, *, dispute_form=None, drafts=None, status=20
             "dispute_form": dispute_form or DisputeForm(initial={"ply": game.ply}),
             "invite_url": invite_url,
             "forecast": _forecast_card(request, game, seat) if seat is not None else "",
+            "move_at_once": seat is None or not confirm.needed(request.user, game),
+            "notes": notes.of(game, request.user) if seat is not None else None,
             "can_join": seat is None and game.status == Game.Status.OPEN,
             "has_fields": renderer(game.game_slug).has_fields,
             "zoomable": renderer(game.game_slug).zoomable,
@@ -336,6 +340,22 @@ def _forecast_answer(request, public_id, notice=None, status=200, **context):
     return HttpResponse(html, status=status)
 
 
+@login_required
+@require_POST
+@_limited("chat")
+def save_notes(request, public_id):
+    game, text = _target(request, public_id), request.POST.get("text", "")
+    context = {"game": game, "text": text}
+    try:
+        notes.save(game, request.user, text)
+    except Refused as exc:
+        context["notice"] = exc.message
+        return render(request, "play/partials/notes.html", context, status=exc.status)
+    if not request.htmx:
+        return redirect(game)
+    return render(request, "play/partials/notes.html", {**context, "saved": True})
+
+
 def _disputes_with_drafts(game: Game, drafts: dict) -> list[Dispute]:
     found = list(game.disputes.prefetch_related("rulings__referee").select_related("opened_by"))
     for dispute in found:
@@ -370,6 +390,10 @@ def move(request, public_id):
         return _answer(request, public_id, exc.message, 400)
     if not request.user.is_authenticated:
         return _answer(request, public_id, "Log in to play.", 403)
+    if request.POST.get("confirmed") != "1":
+        shown = _to_confirm(request, public_id, text, ply)
+        if shown is not None:
+            return shown
     try:
         game = moves.submit(public_id, request.user, text, ply)
     except Game.DoesNotExist:
@@ -381,6 +405,19 @@ def move(request, public_id):
     if request.htmx and html is not None:
         return HttpResponse(html)
     return _answer(request, public_id)
+
+
+def _to_confirm(request, public_id: str, text: str, ply: int | None):
+    """A move the player confirms before it is sent (their setting): the board with it marked
+    and a "Confirm" button; None where the move goes straight to the move service."""
+    game = _game(request, public_id)
+    seat = presenter.seat_index(game, request.user)
+    if seat is None or not confirm.needed(request.user, game):
+        return None
+    waiting = confirm.prompt(game, seat, text, ply)
+    if waiting is None:
+        return None
+    return HttpResponse(presenter.live_html(game, seat, confirm=waiting))
 
 
 def _action(function):

@@ -98,6 +98,7 @@
     var button = document.querySelector('[data-nav="' + step + '"]');
     if (!button || button.disabled) return;
     event.preventDefault();
+    if (window.htmx) htmx.process(button); // a key can come before htmx has read a fresh board
     button.click();
   });
 
@@ -123,7 +124,7 @@
     htmx.ajax("POST", svg.dataset.moveUrl, {
       target: "#live",
       swap: "outerHTML",
-      values: { move: columnName(col) + (row + 1), ply: svg.dataset.ply },
+      values: { move: columnName(col) + (row + 1), ply: svg.dataset.ply, confirmed: svg.dataset.confirmed || "" },
     });
   });
 

@@ -14,20 +14,25 @@ def sign_up(page, server, name):
     expect(page).to_have_url(server + "/")
 
 
-def create_game(page, slug, side="white", listing="seek"):
+def create_game(page, slug, side="white", listing="seek", clock="none"):
+    """A new game from the lobby's form: casual with no clock, or rated on a live clock
+    (`clock="live"`, the form's 5+3)."""
     page.select_option("#id_game", slug)
     page.check(f"form[action='/new/'] input[name=side][value={side}]")
     page.check(f"input[name=listing][value={listing}]")
+    page.select_option("#id_time_control", clock)
+    if clock == "none":
+        page.uncheck("#id_rated")
     page.click("text=Create game")
     expect(page.locator("#status")).to_have_text("Waiting for an opponent.")
 
 
-def start_game(browser, server, slug, white, black):
+def start_game(browser, server, slug, white, black, clock="none"):
     """Two players in two browsers: `white` creates a seek, `black` accepts it in the lobby."""
     first, second = browser.new_context().new_page(), browser.new_context().new_page()
     sign_up(first, server, white)
     sign_up(second, server, black)
-    create_game(first, slug)
+    create_game(first, slug, clock=clock)
     second.goto(server + "/")
     second.click("button:has-text('Accept')")
     expect(second).to_have_url(first.url)

@@ -30,6 +30,10 @@ def test_your_turn_and_the_bell_without_reload(browser, server):
     expect(black.locator("#turn-count .badge-count")).to_have_text("0")
     unread = int(black.locator("#bell .badge-count").inner_text())
     type_move(white, "d3d4")
+    # A correspondence move is shown first, and sent on "Confirm" (the default setting).
+    expect(white.locator(".confirm")).to_contain_text("Play Sd4?")
+    assert black.locator("#turn-count .badge-count").inner_text() == "0"
+    white.click(".confirm button:has-text('Confirm')")
     # Pushed over the player's own socket: no reload.
     expect(black.locator("#turn-count .badge-count")).to_have_text("1")
     expect(black.locator("#bell .badge-count")).to_have_text(str(unread + 1))

@@ -39,6 +39,8 @@ def test_a_small_empire_game_to_a_capture_and_the_end(browser, server):
     circles.fill("#id_width", "8")
     circles.fill("#id_height", "8")
     circles.check("form[action='/new/'] input[name=side][value=white]")
+    circles.select_option("#id_time_control", "none")  # casual, no clock: moves sent at once
+    circles.uncheck("#id_rated")
     circles.click("text=Create game")
     expect(circles.locator("#status")).to_have_text("Waiting for an opponent.")
     crosses.goto(server + "/")

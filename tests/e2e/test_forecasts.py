@@ -21,6 +21,7 @@ def test_a_conditional_line_is_played_when_the_opponent_moves(browser, server):
     black.click("button:has-text('Accept')")
     expect(white.locator("#status")).to_have_text("Your turn.")
     type_move(white, "d3d4")
+    white.click(".confirm button:has-text('Confirm')")  # correspondence: shown, then sent
     expect(white.locator("#forecast textarea")).to_be_visible()  # redrawn: Black is to move
     white.fill("#forecast-input", "e5 Sd5\ne6 Sc4")
     white.click("text=Save the lines")
@@ -29,6 +30,7 @@ def test_a_conditional_line_is_played_when_the_opponent_moves(browser, server):
 
     expect(black.locator("#status")).to_have_text("Your turn.")
     type_move(black, "e7e5")
+    black.click(".confirm button:has-text('Confirm')")
     for page in (white, black):
         expect(page.locator(".moves a[data-ply='3']")).to_contain_text("Sd5")
         expect(page.locator(".moves a[data-ply='3'] .conditional")).to_have_count(1)

@@ -28,6 +28,8 @@ def test_setup_a_killing_push_and_a_revival(browser, server):
     sign_up(second, server, "ned")
     first.select_option("#id_game", "imperial-shuffle")
     first.check("form[action='/new/'] input[name=side][value=white]")
+    first.select_option("#id_time_control", "none")  # casual, no clock: moves sent at once
+    first.uncheck("#id_rated")
     first.click("text=Create game")
     second.goto(server + "/")
     second.click("button:has-text('Accept')")

@@ -12,8 +12,8 @@ pytestmark = pytest.mark.e2e
 
 
 def test_a_rated_game_to_its_end_shows_both_changes(browser, server):
-    white, black = start_game(browser, server, "empire-chess", "rae", "sid")
-    expect(white.locator(".live .small", has_text="Rated")).to_have_text("Rated · correspondence")
+    white, black = start_game(browser, server, "empire-chess", "rae", "sid", clock="live")
+    expect(white.locator(".live .small", has_text="Rated")).to_have_text("Rated · live")
     expect(white.locator(".player .rating")).to_have_text(["1500?", "1500?"])
     type_move(white, "d3d4")
     expect(black.locator("#status")).to_have_text("Your turn.")
