@@ -238,7 +238,7 @@ class Clicks:
     square (pass, deploy) become buttons."""
 
     def __init__(self, game: Game, marks: Marks, selected, pick, at_once=True):
-        self.game, self.marks = game, marks
+        self.game, self.rules, self.marks = game, game.rules, marks
         self.selected, self.pick = selected, pick
         # Sent at once, or first shown for the player's "Confirm" (play/confirm.py).
         self.sent = {"confirmed": "1"} if at_once else {}
@@ -251,13 +251,13 @@ class Clicks:
         return {"hx-post": _url(self.game, "move"), "hx-vals": json.dumps(vals)}
 
     def buttons(self, moves, post) -> None:
-        game_rules = self.game.rules  # looked up once: Empire offers a thousand moves
+        game_rules = self.rules  # looked up once: Empire offers a thousand moves
         for move in moves:
             if not game_rules.move_squares(move):
                 self.choices.append({"label": game_rules.describe(move), "attrs": post(move)})
 
     def offer(self, moves, post) -> None:
-        game_rules, marks = self.game.rules, self.marks
+        game_rules, marks = self.rules, self.marks
         by_origin: dict[str, dict[str, list[str]]] = {}
         for move in moves:
             squares = game_rules.move_squares(move)

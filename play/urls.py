@@ -1,12 +1,13 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from play import accounts, pool_views, rating_views, views
+from play import accounts, analysis_views, pool_views, rating_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.new_game, name="new-game"),
     path("computer/", views.play_computer, name="computer"),
+    path("analysis/<slug:slug>/", analysis_views.board, name="analysis"),
     path("pool/", pool_views.grid, name="pool"),
     path("pool/wait/", pool_views.still_waiting, name="pool-wait"),
     path("leaderboard/<slug:slug>/", rating_views.leaderboard, name="leaderboard"),

@@ -87,7 +87,7 @@ def read(game: Game, text: str) -> Read:
     tokens = [t for t in body.split() if not MOVE_NUMBER.match(t)]
     result = tokens.pop() if tokens and tokens[-1] in RESULTS else tags.get("Result", "*")
     tokens = [re.sub(r"^\d+\.(\.\.)?", "", t) for t in tokens]  # "1.e4" written together
-    options = game.validate_options(_options(tags.get("Options", "")))
+    options = game.validate_options(read_options(tags.get("Options", "")))
     start = tags.get("Position") or tags.get("FEN") or game.format(game.start(options))
     state = game.with_options(game.parse(start), options)
     moves = []
@@ -132,7 +132,8 @@ def options_tag(options: dict) -> str:
     )
 
 
-def _options(text: str) -> dict:
+def read_options(text: str) -> dict:
+    """Options as `options_tag` writes them."""
     out = {}
     for part in filter(None, (p.strip() for p in text.split(";"))):
         key, _, value = part.partition("=")

@@ -1,0 +1,194 @@
+"""The analysis board's page: the board at the place looked at (its legal moves clickable as in
+play), the tree of variations, the steps, typed moves, promote and delete. Every change is a
+new address: the page is shareable as it is."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+import rules
+from play import analysis, numbers, presenter
+from play.boards import renderer
+from play.boards.base import Marks
+from play.errors import Refused
+from play.models import Game
+from rules import record
+
+
+class AnalysisClicks(presenter.Clicks):
+    """The clicks of play, each one a new address of the analysis instead of a move sent."""
+
+    def __init__(self, game_rules, marks: Marks, selected, pick, url):
+        self.rules, self.marks = game_rules, marks
+        self.selected, self.pick, self.url = selected, pick, url
+        self.in_hand: dict[str, dict[str, str]] = {}
+        self.choices: list[dict] = []
+
+    def play(self, move: str) -> dict[str, str]:
+        return {"hx-get": self.url(action="play", move=move)}
+
+    def _get(self, **params) -> dict[str, str]:
+        return {"hx-get": self.url(**params)}
+
+
+def _source(request, slug: str) -> tuple[str, str, str, Game | None]:
+    """Where the analysis starts (start, options, tree) and the game it came from, if any:
+    `?game=<id>` opens that game's moves, the place at `?ply=N`."""
+    query, source = request.GET if request.method == "GET" else request.POST, None
+    if query.get("game"):
+        source = Game.objects.filter(public_id=query["game"]).first()
+        if source is None or not source.readable_by(request.user) or source.game_slug != slug:
+            raise Http404("There is no such game to analyse.")
+    if source is not None and "tree" not in query:
+        moves = list(source.moves.values_list("text", flat=True))
+        ply = query.get("ply")
+        ply = (
+            min(numbers.whole(ply, "the ply", numbers.MOST_PLIES), len(moves))
+            if ply
+            else len(moves)
+        )
+        options = record.options_tag(source.options)
+        return source.initial_position, options, " ".join(moves), ".".join(["0"] * ply), source
+    return (
+        query.get("start", ""),
+        query.get("options", ""),
+        query.get("tree", ""),
+        query.get("at", ""),
+        source,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def board(request, slug):
+    try:
+        rules.get(slug)
+    except ValueError:
+        raise Http404(f"Imperia has no game called {slug}.") from None
+    query = request.GET if request.method == "GET" else request.POST
+    start, options, tree, at, source = _source(request, slug)
+    flip = query.get("flip", "")
+    if flip not in ("", "0", "1"):
+        raise numbers.Malformed("Malformed request: flip is 0 or 1.")
+    try:
+        board = analysis.Board.read(slug, start, record.read_options(options), tree, at)
+    except Refused as exc:
+        message = exc.message
+        raise numbers.Malformed(
+            message if message.startswith("Malformed") else f"Malformed analysis: {message}"
+        ) from None
+    notice, status = None, 200
+    action = query.get("action", "")
+    try:
+        if action == "play":
+            board.play(query.get("move", ""))
+        elif action == "promote":
+            board.promote()
+        elif action == "delete":
+            board.delete()
+        elif action:
+            raise Refused("Malformed request: unknown action.")
+    except Refused as exc:
+        notice, status = exc.message, exc.status
+    params = {
+        "start": board.start,
+        "options": record.options_tag(board.options),
+        "tree": analysis.write(board.root),
+        "at": analysis.path_text(board.path),
+        **({"flip": "1"} if flip == "1" else {}),
+        **({"game": source.public_id} if source else {}),
+    }
+    address = f"{request.path}?{urlencode(params)}"
+    if action and notice is None and not request.htmx:
+        return redirect(address)
+    context = _context(request, board, params, notice, flip == "1", source)
+    if request.htmx:
+        response = render(request, "play/partials/analysis_board.html", context, status=status)
+        if action and notice is None:
+            response["HX-Push-Url"] = address
+        return response
+    return render(request, "play/analysis.html", context, status=status)
+
+
+def _linked(rows: list[dict], url) -> list[dict]:
+    """Each move of the tree with its address, and whether its number must be written
+    (a line's first move, or the first after a variation opens or closes)."""
+    starts = True
+    for row in rows:
+        if "path" in row:
+            row["url"] = url([int(step) for step in row["path"].split(".")])
+            row["starts"], starts = starts, False
+        else:
+            starts = True
+    return rows
+
+
+def _context(request, board: analysis.Board, params: dict, notice, flipped: bool, source) -> dict:
+    game_rules = board.game
+
+    def url(path=None, **extra) -> str:
+        chosen = dict(params)
+        if path is not None:
+            chosen["at"] = analysis.path_text(path)
+        return f"{request.path}?{urlencode({**chosen, **extra})}"
+
+    state = board.state_at()
+    node = analysis.node_at(board.root, board.path)
+    marks = Marks(
+        last_move=game_rules.move_squares(node.move) if node.move else (),
+        check=game_rules.check_square(state),
+    )
+    drawing = renderer(game_rules.slug)
+    clicks = AnalysisClicks(
+        game_rules, marks, request.GET.get("select"), request.GET.get("pick"), url
+    )
+    if not game_rules.outcome(state):
+        legal = game_rules.legal_moves(state)
+        if drawing.click_by_position:
+            marks.board_action = {
+                "data-move-url": url(action="play"),
+                "data-ply": "",
+                "data-confirmed": "1",
+            }
+            clicks.buttons(legal, clicks.play)
+        else:
+            clicks.offer(legal, clicks.play)
+    to_move = game_rules.to_move(state)
+    bottom = 1 if flipped else 0
+    outcome = game_rules.outcome(state)
+    steps = {
+        name: (url(path) if path is not None else None) for name, path in board.steps().items()
+    }
+    return {
+        "game": game_rules,
+        "board_svg": drawing.render(
+            state,
+            bottom=bottom,
+            marks=marks,
+            caption=f", analysis, {game_rules.seats[bottom]} at the bottom",
+        ),
+        "rows": _linked(board.rows(), url),
+        "steps": steps,
+        "url": url,
+        "here": url(),
+        "flip_url": f"{request.path}?{urlencode({**params, 'flip': '0' if flipped else '1'})}",
+        "promote_url": url(action="promote") if board.path else None,
+        "delete_url": url(action="delete") if board.path else None,
+        "params": params,
+        "choices": clicks.choices,
+        "notice": notice,
+        "status": (
+            f"{game_rules.seats[outcome.winner]} wins ({outcome.reason})"
+            if outcome and outcome.winner is not None
+            else f"Draw ({outcome.reason})"
+            if outcome
+            else f"{game_rules.seats[to_move]} to move"
+            if to_move is not None
+            else ""
+        ),
+        "source": source,
+        "share": request.build_absolute_uri(url()),
+    }

@@ -1,0 +1,38 @@
+"""The analysis board in the browser: a game opened at a ply, a variation played beside the
+main line, the arrow keys through it, the variation promoted, and the address that holds it."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import start_game, type_move
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_variation_from_a_game(browser, server):
+    white, black = start_game(browser, server, "empire-chess", "hal", "ivy")
+    type_move(white, "d3d4")
+    expect(black.locator("#status")).to_have_text("Your turn.")
+    type_move(black, "e7e5")
+    expect(white.locator("#status")).to_have_text("Your turn.")
+    white.click("text=Analyse")
+    expect(white).to_have_url(re.compile(r"/analysis/empire-chess/\?game=\w+&ply=2$"))
+    tree = white.locator(".tree")
+    expect(tree.locator("[role=listitem]")).to_have_count(2)
+    white.evaluate("document.activeElement.blur()")
+    white.keyboard.press("ArrowLeft")  # back to after 1. Sd4
+    expect(tree.locator("[aria-current]")).to_have_text("1. Sd4")
+    white.fill("#analysis-move", "e6")
+    white.press("#analysis-move", "Enter")
+    expect(tree).to_contain_text("e5 (1… e6 )")
+    expect(tree.locator("[aria-current]")).to_have_text("1… e6")
+    expect(white).to_have_url(re.compile(r"tree=d3d4\+e7e5\+%28e7e6%29"))
+    white.click("text=Promote this variation")
+    expect(tree).to_contain_text("e6 (1… e5 )")
+    # The address holds it all: another browser sees the same tree, at the same place.
+    other = browser.new_context().new_page()
+    other.goto(white.url)
+    expect(other.locator(".tree [aria-current]")).to_have_text("e6")  # now the main line
+    expect(other.locator(".tree")).to_contain_text("e6 (1… e5 )")
