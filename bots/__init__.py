@@ -4,6 +4,7 @@
     p = bots.get("empire", level=5, seed=0)   # any of the five slugs; levels 1..8
     move = p.choose(state, budget_ms=None)    # a move the rules accept, for the seat to move
     bots.levels()                             # (1, 2, ..., 8)
+    bots.analyse("empress", state, seconds=1) # Opinion: score for the side to move, the line
 
 `choose` answers every phase a game has. Imperial Shuffle's arrangement comes before there is
 a position: it is asked with `bots.Arranging(options, seat, other)` and answers a board text.
@@ -14,6 +15,8 @@ by time, unless `budget_ms` or the 1.8 s every move is held to cuts it short).
 from __future__ import annotations
 
 import rules
+from bots.analyse import Opinion
+from bots.analyse import analyse as _analyse
 from bots.players import Arranging, Player, by_level
 
 LEVELS = tuple(range(1, 9))
@@ -35,4 +38,9 @@ def describe(slug: str, level: int) -> str:
     return get(slug, level).describe()
 
 
-__all__ = ["Arranging", "Player", "describe", "get", "levels"]
+def analyse(slug: str, state, seconds: float = 1.0) -> Opinion:
+    """The computer's score for the side to move in `state`, and the line it expects."""
+    return _analyse(rules.get(slug), state, seconds)
+
+
+__all__ = ["Arranging", "Opinion", "Player", "analyse", "describe", "get", "levels"]

@@ -36,6 +36,11 @@ class Engine:
         self.path, self.process, self.lock = path, None, threading.Lock()
 
     def best(self, fen: str, limit: str, deadline_ms: int) -> str:
+        return self.search(fen, limit, deadline_ms)[0]
+
+    def search(self, fen: str, limit: str, deadline_ms: int) -> tuple[str, list[str]]:
+        """The best move, and the engine's last report of its search: `info … score cp 35 …
+        pv e2e4 …` split into words (empty if it gave none)."""
         with self.lock:
             for attempt in (1, 2):
                 try:
@@ -46,14 +51,17 @@ class Engine:
                         raise
         raise AssertionError("unreachable")
 
-    def _search(self, fen, limit, deadline_ms) -> str:
+    def _search(self, fen, limit, deadline_ms) -> tuple[str, list[str]]:
         if self.process is None:
             self._start()
         self._send("ucinewgame", f"position fen {fen}", f"go {limit} movetime {deadline_ms}")
+        report: list[str] = []
         while True:
             line = self._read()
+            if line.startswith("info") and " pv " in line:
+                report = line.split()
             if line.startswith("bestmove"):
-                return line.split()[1]
+                return line.split()[1], report
 
     def _start(self) -> None:
         if not self.path.exists():

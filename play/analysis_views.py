@@ -6,17 +6,36 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
 
+import bots
 import rules
-from play import analysis, numbers, presenter
+from play import analysis, clocks, limits, numbers, presenter
 from play.boards import renderer
 from play.boards.base import Marks
 from play.errors import Refused
-from play.models import Game
+from play.models import Game, Study
 from rules import record
+
+EVALUATION_SECONDS = 1.0
+
+
+def _limited_save(view):
+    """Saving a study counts as making a game does (play/limits.py)."""
+
+    def limited(request, *args, **kwargs):
+        try:
+            limits.check("challenge", request)
+        except limits.Limited as exc:
+            return render(request, "429.html", {"message": exc.message}, status=429)
+        return view(request, *args, **kwargs)
+
+    return limited
 
 
 class AnalysisClicks(presenter.Clicks):
@@ -33,6 +52,58 @@ class AnalysisClicks(presenter.Clicks):
 
     def _get(self, **params) -> dict[str, str]:
         return {"hx-get": self.url(**params)}
+
+
+def _study(pk: str | None, slug: str) -> Study | None:
+    """The saved study an analysis belongs to (`?study=<id>`), if any."""
+    if not pk:
+        return None
+    number = numbers.whole(pk, "the study", numbers.MOST_REVISIONS)
+    found = Study.objects.filter(pk=number, game_slug=slug).select_related("owner").first()
+    if found is None:
+        raise Http404("There is no such study.")
+    return found
+
+
+@login_required
+@require_POST
+@_limited_save
+def save_study(request, slug):
+    """Save the analysis as it is: a new study (its title), or the player's own study again."""
+    query = request.POST
+    study = _study(query.get("study"), slug)
+    try:
+        board = analysis.Board.read(
+            slug, query.get("start", ""), record.read_options(query.get("options", "")),
+            query.get("tree", ""), query.get("at", ""),
+        )  # fmt: skip
+    except (Refused, Http404) as exc:
+        raise numbers.Malformed(f"Malformed analysis: {getattr(exc, 'message', exc)}") from None
+    title = query.get("title", "").strip()
+    if study is None or study.owner_id != request.user.pk:
+        if not 1 <= len(title) <= 100:
+            raise numbers.Malformed("Give the study a title of 1 to 100 characters.")
+        study = Study(owner=request.user, game_slug=slug, title=title)
+    study.start, study.options = board.start, record.options_tag(board.options)
+    study.tree, study.updated_at = analysis.write(board.root), clocks.now()
+    study.save()
+    messages.success(request, f"Saved: {study.title}.")
+    at = analysis.path_text(board.path)
+    return redirect(_study_address(study, at))
+
+
+def _study_address(study: Study, at: str = "") -> str:
+    query = {"start": study.start, "options": study.options, "tree": study.tree, "at": at}
+    return (
+        f"{reverse('analysis', args=[study.game_slug])}?{urlencode({**query, 'study': study.pk})}"
+    )
+
+
+def open_study(request, pk):
+    study = Study.objects.filter(pk=pk).first()
+    if study is None:
+        raise Http404("There is no such study.")
+    return redirect(_study_address(study))
 
 
 def _source(request, slug: str) -> tuple[str, str, str, Game | None]:
@@ -70,6 +141,7 @@ def board(request, slug):
         raise Http404(f"Imperia has no game called {slug}.") from None
     query = request.GET if request.method == "GET" else request.POST
     start, options, tree, at, source = _source(request, slug)
+    study = _study(query.get("study"), slug)
     flip = query.get("flip", "")
     if flip not in ("", "0", "1"):
         raise numbers.Malformed("Malformed request: flip is 0 or 1.")
@@ -100,17 +172,53 @@ def board(request, slug):
         "at": analysis.path_text(board.path),
         **({"flip": "1"} if flip == "1" else {}),
         **({"game": source.public_id} if source else {}),
+        **({"study": str(study.pk)} if study else {}),
     }
     address = f"{request.path}?{urlencode(params)}"
     if action and notice is None and not request.htmx:
         return redirect(address)
     context = _context(request, board, params, notice, flip == "1", source)
+    context["study"] = study
+    context["own_study"] = study is not None and study.owner_id == request.user.pk
     if request.htmx:
         response = render(request, "play/partials/analysis_board.html", context, status=status)
         if action and notice is None:
             response["HX-Push-Url"] = address
         return response
     return render(request, "play/analysis.html", context, status=status)
+
+
+def _engine(request, board: analysis.Board, state, source) -> dict:
+    """The computer's opinion, when asked for (`?evaluate=1`); never in one's own game in play:
+    the game the analysis came from, or any game of theirs now at this position."""
+    game_rules, user = board.game, request.user
+    in_play = (Game.Status.ACTIVE, Game.Status.SETUP, Game.Status.DISPUTED)
+    refused = user.is_authenticated and (
+        (source is not None and source.status in in_play and source.seat_of(user) is not None)
+        or Game.objects.filter(
+            status__in=in_play, seats__user=user, game_slug=game_rules.slug,
+            position=game_rules.format(state),
+        ).exists()
+    )  # fmt: skip
+    if refused:
+        return {"engine_refused": "No engine help in your own game in play: the board is yours."}
+    if request.GET.get("evaluate") != "1":
+        return {}
+    try:
+        limits.check("evaluate", request)
+        opinion = bots.analyse(game_rules.slug, state, EVALUATION_SECONDS)
+    except limits.Limited as exc:
+        return {"engine_notice": exc.message}
+    except RuntimeError as exc:  # Fairy-Stockfish missing or broken
+        return {"engine_notice": f"The engine is not available: {exc}"}
+    shown, here = [], state
+    for move in opinion.line:
+        shown.append(game_rules.display(here, move))
+        here = game_rules.play(here, move)
+    unit = (
+        "pawns, Fairy-Stockfish" if game_rules.slug == "empire-chess" else "the computer's points"
+    )
+    return {"opinion": {"words": opinion.words, "line": " ".join(shown), "unit": unit}}
 
 
 def _linked(rows: list[dict], url) -> list[dict]:
@@ -163,6 +271,9 @@ def _context(request, board: analysis.Board, params: dict, notice, flipped: bool
         name: (url(path) if path is not None else None) for name, path in board.steps().items()
     }
     return {
+        **_engine(request, board, state, source),
+        "evaluate_url": url(evaluate="1"),
+        "to_move_name": game_rules.seats[to_move] if to_move is not None else "",
         "game": game_rules,
         "board_svg": drawing.render(
             state,

@@ -27,6 +27,7 @@ class Limit:
 LIMITS = {
     "move": Limit("moves", 60, 240, 60),
     "chat": Limit("chat messages", 12, 40, 60),
+    "evaluate": Limit("evaluations by the computer", 20, 40, 60),  # a second of CPU each
     "challenge": Limit("new games and challenges", 30, 60, 3600),
     "report": Limit("reports and statements", 10, 30, 3600),
     "signup": Limit("sign-ups", None, 5, 3600),

@@ -648,3 +648,27 @@ class Note(Bounded):
 
     def __str__(self):
         return f"{self.user}'s notes on {self.game}"
+
+
+class Study(Bounded):
+    """An analysis saved by its owner: a start, the game's options and a tree of variations
+    (play/analysis.py), under a title. Anyone with its address may read it; its owner saves it."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="studies"
+    )
+    game_slug = models.CharField(max_length=32, choices=game_choices)
+    title = models.CharField(max_length=100)
+    start = models.TextField(max_length=POSITION_LENGTH)
+    options = models.CharField(max_length=200, blank=True)
+    tree = models.TextField(max_length=30_000, blank=True)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self):
+        return self.title
+
+    def get_absolute_url(self):
+        return reverse("study", args=[self.pk])

@@ -600,6 +600,8 @@ def profile(request, username):
     ratings.mark_changes(player, list(page))
     context = {"player": player, "games": page, "form": NewGameForm()}
     context["ratings"] = ratings.table(player) if level is None else []
+    if player == request.user:  # one's studies, listed for oneself (each is read by its address)
+        context["studies"] = paging.page(request, player.studies.all(), "studies", 10)
     if level is not None:
         context["computer"] = computer.levels()[level - 1]
         context["computer_form"] = ComputerGameForm(initial={"level": level})

@@ -113,3 +113,75 @@ def test_a_private_games_analysis_is_its_players(ann, bob, make_user, client_of)
     assert client_of(ann).get(f"/analysis/empress/?game={game.public_id}").status_code == 200
     assert client_of(ann).get(f"/analysis/empire/?game={game.public_id}").status_code == 404
     assert record.options_tag({}) == ""
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in rules.games()])
+def test_the_engine_gives_a_score_and_a_line_in_every_game(client, slug, monkeypatch):
+    from play import analysis_views
+
+    monkeypatch.setattr(analysis_views, "EVALUATION_SECONDS", 0.3)
+    options = "deal=true" if slug == "imperial-shuffle" else ""
+    html = client.get(f"/analysis/{slug}/?options={options}&evaluate=1", **HTMX).content.decode()
+    assert "expected line: <kbd>" in html and 'role="status"><strong>' in html
+
+
+def test_no_engine_in_ones_own_game_in_play(ann, bob, client_of):
+    game = games.join(games.create(ann, "empress", "white", "seek"), bob)
+    moves.submit(game.public_id, ann, "Q@d4", 0)
+    page = client_of(bob)
+    for url in (
+        f"/analysis/empress/?game={game.public_id}&evaluate=1",
+        "/analysis/empress/?tree=Q%40d4&at=0&evaluate=1",  # the same position, typed in
+    ):
+        html = page.get(url).content.decode()
+        assert "No engine help in your own game in play" in html and "expected line" not in html
+    games.resign(game, bob)
+    html = page.get(f"/analysis/empress/?game={game.public_id}&evaluate=1").content.decode()
+    assert "expected line" in html  # after the end, it is offered
+
+
+def test_a_study_is_saved_reopened_and_saved_again_by_its_owner(ann, bob, client_of):
+    from play.models import Study
+
+    page = client_of(ann)
+    data = {
+        "start": "",
+        "options": "",
+        "tree": "d3d4 e7e5 (e7e6)",
+        "at": "0.1",
+        "title": "The French?",
+    }
+    saved = page.post("/analysis/empire-chess/study/", data)
+    study = Study.objects.get()
+    assert saved.status_code == 302 and f"study={study.pk}" in saved.url and "at=0.1" in saved.url
+    assert (study.owner, study.tree, study.title) == (ann, "d3d4 e7e5 (e7e6)", "The French?")
+    opened = client_of(bob).get(f"/study/{study.pk}/", follow=True).content.decode()
+    assert "Study “The French?” by" in opened and 'name="title"' in opened  # bob saves a copy
+    page.post(
+        "/analysis/empire-chess/study/",
+        {**data, "tree": "d3d4 e7e6", "at": "0.0", "study": study.pk},
+    )
+    study.refresh_from_db()
+    assert study.tree == "d3d4 e7e6" and Study.objects.count() == 1
+    client_of(bob).post(
+        "/analysis/empire-chess/study/", {**data, "study": study.pk, "title": "Mine"}
+    )
+    assert Study.objects.count() == 2 and Study.objects.get(owner=bob).title == "Mine"
+    assert "The French?" in page.get("/@/ann/").content.decode()
+    assert "The French?" not in client_of(bob).get("/@/ann/").content.decode()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"tree": "zz9", "title": "x"},
+        {"tree": "d3d4", "title": ""},
+        {"tree": "d3d4", "title": "t" * 101},
+        {"tree": "d3d4", "title": "x", "study": "999"},
+    ],  # fmt: skip
+)
+def test_bad_studies_are_refused_and_nothing_is_saved(ann, client_of, data):
+    from play.models import Study
+
+    answer = client_of(ann).post("/analysis/empire-chess/study/", data)
+    assert answer.status_code in (400, 404) and not Study.objects.exists()
