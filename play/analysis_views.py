@@ -189,18 +189,21 @@ def board(request, slug):
 
 
 def _engine(request, board: analysis.Board, state, source) -> dict:
-    """The computer's opinion, when asked for (`?evaluate=1`); never in one's own game in play:
-    the game the analysis came from, or any game of theirs now at this position."""
+    """The computer's opinion, when asked for (`?evaluate=1`). Never for a game in play (to its
+    players, nor to spectators, who could pass it on), nor for a position one of the player's
+    own games in play stands at: after the game, it is offered to all."""
     game_rules, user = board.game, request.user
     in_play = (Game.Status.ACTIVE, Game.Status.SETUP, Game.Status.DISPUTED)
-    refused = user.is_authenticated and (
-        (source is not None and source.status in in_play and source.seat_of(user) is not None)
-        or Game.objects.filter(
-            status__in=in_play, seats__user=user, game_slug=game_rules.slug,
-            position=game_rules.format(state),
-        ).exists()
-    )  # fmt: skip
-    if refused:
+    if source is not None and source.status in in_play:
+        mine = user.is_authenticated and source.seat_of(user) is not None
+        why = "your own game" if mine else "a game"
+        return {
+            "engine_refused": f"No engine help in {why} in play: it is offered once the game ends."
+        }
+    if user.is_authenticated and Game.objects.filter(
+        status__in=in_play, seats__user=user, game_slug=game_rules.slug,
+        position=game_rules.format(state),
+    ).exists():  # fmt: skip
         return {"engine_refused": "No engine help in your own game in play: the board is yours."}
     if request.GET.get("evaluate") != "1":
         return {}

@@ -125,10 +125,14 @@ def test_the_engine_gives_a_score_and_a_line_in_every_game(client, slug, monkeyp
     assert "expected line: <kbd>" in html and 'role="status"><strong>' in html
 
 
-def test_no_engine_in_ones_own_game_in_play(ann, bob, client_of):
+def test_no_engine_in_ones_own_game_in_play(ann, bob, client_of, make_user):
     game = games.join(games.create(ann, "empress", "white", "seek"), bob)
     moves.submit(game.public_id, ann, "Q@d4", 0)
     page = client_of(bob)
+    spectator = client_of(make_user("cy")).get(
+        f"/analysis/empress/?game={game.public_id}&evaluate=1"
+    )
+    assert "No engine help in a game in play" in spectator.content.decode()
     for url in (
         f"/analysis/empress/?game={game.public_id}&evaluate=1",
         "/analysis/empress/?tree=Q%40d4&at=0&evaluate=1",  # the same position, typed in

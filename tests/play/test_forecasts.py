@@ -125,3 +125,19 @@ def test_the_card_and_the_mark_in_the_move_list(game, ann, bob, client_of):
     html = page.get(game.get_absolute_url()).content.decode()
     assert "played by a conditional move" in html and 'class="conditional"' in html
     assert "You can leave lines once you have moved" not in html  # bob to move: ann edits
+
+
+@pytest.mark.parametrize("slug", ["empress", "empire", "imperial-shuffle", "imperial-chess"])
+def test_a_line_is_answered_in_every_game(ann, bob, slug):
+    options = {"imperial-shuffle": {"deal": True}, "empire": {"width": 10, "height": 10}}
+    game = games.create(ann, slug, "white", "seek", options.get(slug, {}), DAYS)
+    game = Game.objects.get(pk=games.join(game, bob).pk)
+    first = game.player(game.turn)
+    moves.submit(game.public_id, first, first_legal(game), 0)
+    game = Game.objects.get(pk=game.pk)
+    waiting, mover = first, game.player(game.turn)
+    theirs = first_legal(game)
+    reply = first_legal(game, theirs)
+    forecasts.save(game, waiting, f"{theirs} {reply}")
+    moves.submit(game.public_id, mover, theirs, 1)
+    assert texts(game)[1:] == [theirs, reply] and Move.objects.get(game=game, ply=3).forecast
