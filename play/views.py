@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
+from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -337,6 +338,8 @@ def _forecast_answer(request, public_id, notice=None, status=200, **context):
     if seat is None:
         return HttpResponse("", status=403 if request.method == "POST" else 200)
     html = _forecast_card(request, game, seat, notice=notice, **context)
+    if not html and notice:  # the game is over or has no place for lines: say why
+        html = format_html('<p id="forecast" class="notice" role="alert">{}</p>', notice)
     return HttpResponse(html, status=status)
 
 

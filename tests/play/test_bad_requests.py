@@ -17,7 +17,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 # Every address that changes something, by its path under /g/<id>/ (or its own).
 GAME_POSTS = [
     "move", "join", "resign", "setup", "charge", "flag", "give-time", "rematch", "chat",
-    "dispute", "abort", "draw", "decline",
+    "dispute", "abort", "draw", "decline", "takeback", "forecast", "notes",
 ]  # fmt: skip
 READ_ONLY = ["", "live/", "record/"]
 
@@ -60,7 +60,7 @@ def player(active_game, client_of, ann):
 
 
 def test_posts_given_a_get_are_405_and_say_which_method(player, active_game):
-    for name in GAME_POSTS:
+    for name in (n for n in GAME_POSTS if n != "forecast"):  # its GET draws the card
         response = player.get(f"/g/{active_game.public_id}/{name}/")
         assert_explained(response, 405)
         assert "takes POST requests only" in response.content.decode()
@@ -86,7 +86,9 @@ def test_junk_to_every_post_is_4xx_or_a_page_never_a_500(player, active_game, ht
             if response.status_code >= 400:
                 assert snapshot(active_game) == before, (name, data)
     games = Game.objects.count()
-    for path in ("/new/", "/@/bob/challenge/", "/import/", "/settings/", "/signup/"):
+    paths = ("/new/", "/@/bob/challenge/", "/import/", "/settings/", "/signup/", "/pool/",
+             "/pool/wait/", "/analysis/empress/", "/analysis/empress/study/")  # fmt: skip
+    for path in paths:
         for data in JUNK:
             assert_explained(player.post(path, data, **headers), 200, 302, 400, 403, 404)
     assert not Move.objects.exists() and Game.objects.count() == games
@@ -203,7 +205,8 @@ def test_every_number_in_a_request_is_read_one_way(
         response.status_code == 400
         and "Enter a whole number from 0 to" in response.content.decode()
     )
-    for page in ("/?turn=", "/?finished=", "/@/ann/?page=", "/notifications/?page="):
+    for page in ("/?turn=", "/?finished=", "/@/ann/?page=", "/notifications/?page=",
+                 "/?seeks=", "/leaderboard/empress/?page=", "/@/ann/?studies="):  # fmt: skip
         response = player.get(page + number)
         assert response.status_code == 400, page
         assert "the page must be a whole number" in response.content.decode()
@@ -211,6 +214,12 @@ def test_every_number_in_a_request_is_read_one_way(
     referee.is_staff = referee.is_superuser = True
     referee.save()
     judge = client_of(referee)
+    analyse = f"/analysis/empire-chess/?game={active_game.public_id}&ply="
+    for page in (f"{base}/?ply=", f"{base}/live/?ply=", analyse):
+        response = player.get(page + number)
+        assert response.status_code == 400 and "the ply must be" in response.content.decode()
+    response = player.post("/new/", {"game": "empress", "rating_range": number})
+    assert response.status_code == 400 and "Rating range" in response.content.decode()
     response = judge.get(f"/admin/play/dispute/{dispute.pk}/change/?ply={number}")
     assert response.status_code == 400 and "the ply must be" in response.content.decode()
     assert judge.get(f"/admin/play/dispute/{number}/change/").status_code in (400, 404)
