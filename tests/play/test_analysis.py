@@ -189,3 +189,11 @@ def test_bad_studies_are_refused_and_nothing_is_saved(ann, client_of, data):
 
     answer = client_of(ann).post("/analysis/empire-chess/study/", data)
     assert answer.status_code in (400, 404) and not Study.objects.exists()
+
+
+def test_any_position_can_be_the_start(client):
+    game = rules.get("empire-chess")
+    fen = game.format(game.play(game.initial(), "d3d4"))
+    html = client.get("/analysis/empire-chess/", {"start": fen}).content.decode()
+    assert f'name="start" value="{fen}"' in html and "Black to move" in html
+    assert client.get("/analysis/empire-chess/", {"start": "8/8/8 w"}).status_code == 400
