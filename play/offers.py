@@ -27,25 +27,32 @@ def act(game: Game, user, action: str) -> Game:
             if standing:  # offering back is accepting
                 action = "accept"
             else:
-                Offer.objects.create(game=game, kind=Offer.Kind.DRAW, seat=seat.index, ply=game.ply)
-                game.has_offers = True
-                text = f"{user.username} offers a draw ({game.rules.name})."
-                notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
+                _make(game, Offer.Kind.DRAW, seat.index, f"{user.username} offers a draw")
         if action in ("accept", "decline"):
-            if not standing or standing.seat == seat.index:
-                raise Refused("There is no draw offer to answer.", 409)
-            standing.status = Offer.Status.ACCEPTED if action == "accept" else Offer.Status.DECLINED
-            standing.answered_at = clocks.now()
-            standing.save()
-            if action == "accept":
+            if _answer(standing, seat.index, action, "draw offer"):
                 end(game, None, "agreement")
                 return game
         elif action != "offer":
             raise Refused("Unknown draw action.")
-        game.revision += 1
-        game.save()
-        transaction.on_commit(lambda: broadcast(game))
+        _touch(game)
     return game
+
+
+def _make(game: Game, kind: str, seat: int, words: str) -> None:
+    """An offer made, and the opponent told."""
+    Offer.objects.create(game=game, kind=kind, seat=seat, ply=game.ply)
+    game.has_offers = True
+    notify.tell(game.player(1 - seat), notify.Kind.OFFER, f"{words} ({game.rules.name}).", game)
+
+
+def _answer(standing: Offer | None, seat: int, action: str, what: str) -> bool:
+    """The opponent's answer to a standing offer: whether it was accepted."""
+    if not standing or standing.seat == seat:
+        raise Refused(f"There is no {what} to answer.", 409)
+    standing.status = Offer.Status.ACCEPTED if action == "accept" else Offer.Status.DECLINED
+    standing.answered_at = clocks.now()
+    standing.save()
+    return action == "accept"
 
 
 def takeback(game: Game, user, action: str) -> Game:
@@ -65,23 +72,14 @@ def takeback(game: Game, user, action: str) -> Game:
                 raise Refused("A takeback is already asked for: it waits for an answer.", 409)
             if not game.moves.filter(seat=seat.index).exists():
                 raise Refused("There is no move of yours to take back yet.", 409)
-            Offer.objects.create(game=game, kind=Offer.Kind.TAKEBACK, seat=seat.index, ply=game.ply)
-            game.has_offers = True
-            text = f"{user.username} asks to take back their last move ({game.rules.name})."
-            notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
+            words = f"{user.username} asks to take back their last move"
+            _make(game, Offer.Kind.TAKEBACK, seat.index, words)
         elif action in ("accept", "decline"):
-            if not standing or standing.seat == seat.index:
-                raise Refused("There is no takeback to answer.", 409)
-            standing.status = Offer.Status.ACCEPTED if action == "accept" else Offer.Status.DECLINED
-            standing.answered_at = clocks.now()
-            standing.save()
-            if action == "accept":
+            if _answer(standing, seat.index, action, "takeback"):
                 lifecycle.take_back(game, standing.seat, standing.answered_at)
         else:
             raise Refused("Unknown takeback action.")
-        game.revision += 1
-        game.save()
-        transaction.on_commit(lambda: broadcast(game))
+        _touch(game)
     return game
 
 

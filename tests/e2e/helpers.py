@@ -15,8 +15,8 @@ def sign_up(page, server, name):
 
 
 def create_game(page, slug, side="white", listing="seek", clock="none"):
-    """A new game from the lobby's form: casual with no clock, or rated on a live clock
-    (`clock="live"`, the form's 5+3)."""
+    """A new game from the lobby's form: casual with no clock, or rated on the form's clock
+    (`clock="live"`: 5+3; `clock="days"`: 3 days a move)."""
     page.select_option("#id_game", slug)
     page.check(f"form[action='/new/'] input[name=side][value={side}]")
     page.check(f"input[name=listing][value={listing}]")

@@ -4,24 +4,13 @@ notification without a reload; the dashboard lists the game under "Your turn".""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import sign_up, type_move
+from tests.e2e.helpers import start_game, type_move
 
 pytestmark = pytest.mark.e2e
 
 
 def test_your_turn_and_the_bell_without_reload(browser, server):
-    white, black = browser.new_context().new_page(), browser.new_context().new_page()
-    sign_up(white, server, "sal")
-    sign_up(black, server, "tia")
-    white.select_option("#id_game", "empire-chess")
-    white.check("form[action='/new/'] input[name=side][value=white]")
-    white.select_option("#id_time_control", "days")
-    white.select_option("#id_days", "3")
-    white.click("text=Create game")
-    expect(white.locator("#status")).to_have_text("Waiting for an opponent.")
-    black.goto(server + "/")
-    black.click("button:has-text('Accept')")
-    expect(white.locator("#status")).to_have_text("Your turn.")
+    white, black = start_game(browser, server, "empire-chess", "sal", "tia", clock="days")
     expect(white.locator(".clock.running")).to_contain_text("2 days 23 h")  # and ticking
     expect(white.locator(".deadline")).to_contain_text("move by")
 

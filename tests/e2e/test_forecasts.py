@@ -4,22 +4,13 @@ moment they make its first move, marked in both move lists."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import sign_up, type_move
+from tests.e2e.helpers import start_game, type_move
 
 pytestmark = pytest.mark.e2e
 
 
 def test_a_conditional_line_is_played_when_the_opponent_moves(browser, server):
-    white, black = browser.new_context().new_page(), browser.new_context().new_page()
-    sign_up(white, server, "fay")
-    sign_up(black, server, "gil")
-    white.select_option("#id_game", "empire-chess")
-    white.check("form[action='/new/'] input[name=side][value=white]")
-    white.select_option("#id_time_control", "days")
-    white.click("text=Create game")
-    black.goto(server + "/")
-    black.click("button:has-text('Accept')")
-    expect(white.locator("#status")).to_have_text("Your turn.")
+    white, black = start_game(browser, server, "empire-chess", "fay", "gil", clock="days")
     type_move(white, "d3d4")
     white.click(".confirm button:has-text('Confirm')")  # correspondence: shown, then sent
     expect(white.locator("#forecast textarea")).to_be_visible()  # redrawn: Black is to move
