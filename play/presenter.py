@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 import rules
-from play import chat, clocks, confirm, disputes, offers, ratings, setup
+from play import chat, clocks, confirm, disputes, move_list, offers, ratings, setup
 from play.boards import renderer
 from play.boards.base import Marks
 from play.lifecycle import moves_and_state
@@ -205,7 +205,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
         "rematch_game": (offers.accepted_rematch(game) or Offer()).result_game
         if game.is_over
         else None,
-        "move_list": move_list(game, moves),
+        "move_list": move_list.drawn(game, moves),
         "status": _status(game, seat, to_move, marks.check),
         "phase": None if game.is_over or game.status == "open" else game_rules.phase(state),
         "offer": standing,
@@ -443,28 +443,6 @@ def _caption(game_rules, bottom: int, check: str | None) -> str:
     if check:
         text += f", king on {check} in check"
     return text
-
-
-def move_list(game: Game, moves, current: int | None = None) -> str:
-    """The move list, each move a link to the board after it; the move at ply `current` (by
-    default the last) marked. The live one is drawn once a revision for every perspective."""
-    if current is not None and current != game.ply:
-        return _draw_moves(game, moves, current)
-    key = (game.public_id, game.revision, "moves")
-    html = _DRAWN.get(key)
-    if html is None:
-        html = _draw_moves(game, moves, game.ply)
-        _DRAWN.put(key, html)
-    return html
-
-
-def _draw_moves(game: Game, moves, current: int) -> str:
-    rows = []
-    for i in range(0, len(moves), 2):
-        pair = [(m.ply, m.display, m.forecast) for m in moves[i : i + 2]]
-        rows.append((i // 2 + 1, pair))
-    context = {"move_rows": rows, "current": current, "live_url": _url(game, "live")}
-    return render_to_string("play/partials/moves.html", context)
 
 
 def bottom_seat(seat: int | None, flipped: bool) -> int:
