@@ -335,8 +335,13 @@ def forecast(request, public_id):
 def _forecast_answer(request, public_id, notice=None, status=200, **context):
     game = _game(request, public_id)
     seat = presenter.seat_index(game, request.user)
-    if seat is None:
-        return HttpResponse("", status=403 if request.method == "POST" else 200)
+    if seat is None:  # a spectator's page has no card; a spectator's post is refused
+        if request.method != "POST":
+            return HttpResponse("")
+        notice, status = "Only the players of this game leave conditional moves.", 403
+        return HttpResponse(
+            format_html('<p class="notice" role="alert">{}</p>', notice), status=status
+        )
     html = _forecast_card(request, game, seat, notice=notice, **context)
     if not html and notice:  # the game is over or has no place for lines: say why
         html = format_html('<p id="forecast" class="notice" role="alert">{}</p>', notice)

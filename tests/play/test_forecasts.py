@@ -109,7 +109,7 @@ def test_the_opponents_move_and_an_edit_at_once_play_one_reply_at_most(game, ann
             moves.submit(game.public_id, waiting, reply, ply + 1)
 
 
-def test_the_card_and_the_mark_in_the_move_list(game, ann, bob, client_of):
+def test_the_card_and_the_mark_in_the_move_list(game, ann, bob, client_of, make_user):
     page = client_of(ann)
     url = f"/g/{game.public_id}/forecast/"
     answer = page.post(url, {"lines": "e5 Sd5"}, HTTP_HX_REQUEST="true")
@@ -121,6 +121,8 @@ def test_the_card_and_the_mark_in_the_move_list(game, ann, bob, client_of):
         'name="lines"' in refused.content.decode() and ">e5</textarea>" in refused.content.decode()
     )
     assert client_of(bob).post(url, {"lines": "Sd5 a6"}).status_code == 409
+    outsider = client_of(make_user("cy")).post(url, {"lines": "e5 Sd5"})
+    assert outsider.status_code == 403 and "Only the players" in outsider.content.decode()
     moves.submit(game.public_id, bob, "e7e5", 1)
     html = page.get(game.get_absolute_url()).content.decode()
     assert "played by a conditional move" in html and 'class="conditional"' in html
