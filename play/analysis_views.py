@@ -25,19 +25,6 @@ from rules import record
 EVALUATION_SECONDS = 1.0
 
 
-def _limited_save(view):
-    """Saving a study counts as making a game does (play/limits.py)."""
-
-    def limited(request, *args, **kwargs):
-        try:
-            limits.check("challenge", request)
-        except limits.Limited as exc:
-            return render(request, "429.html", {"message": exc.message}, status=429)
-        return view(request, *args, **kwargs)
-
-    return limited
-
-
 class AnalysisClicks(presenter.Clicks):
     """The clicks of play, each one a new address of the analysis instead of a move sent."""
 
@@ -67,7 +54,7 @@ def _study(pk: str | None, slug: str) -> Study | None:
 
 @login_required
 @require_POST
-@_limited_save
+@limits.limited("challenge")  # a study saved counts as a game made
 def save_study(request, slug):
     """Save the analysis as it is: a new study (its title), or the player's own study again."""
     query = request.POST

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import wraps
 
 from django.conf import settings
 from django.core.cache import cache
+from django.shortcuts import render
 
 from play.errors import Refused
 
@@ -78,3 +80,34 @@ def _wait(seconds: int) -> str:
     if seconds < 90:
         return f"{seconds} seconds"
     return f"{round(seconds / 60)} minutes"
+
+
+# The views' side: a view's POSTs counted, and the answer past the limit.
+
+
+def limited(action: str, fragment=None):
+    """Count the view's POSTs against a rate limit. Past it, nothing is done
+    and the answer is a 429 saying how long to wait: a page, or for htmx `fragment(request,
+    message, **kwargs)`, the part of the page the request would have replaced."""
+
+    def decorate(view):
+        @wraps(view)
+        def limited_view(request, *args, **kwargs):
+            if request.method == "POST":
+                try:
+                    check(action, request)
+                except Limited as exc:
+                    if request.htmx and fragment:
+                        return too_many(fragment(request, exc.message, **kwargs), exc)
+                    return too_many(render(request, "429.html", {"message": exc.message}), exc)
+            return view(request, *args, **kwargs)
+
+        return limited_view
+
+    return decorate
+
+
+def too_many(response, exc: Limited):
+    response.status_code = 429
+    response["Retry-After"] = str(exc.retry_after)
+    return response

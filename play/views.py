@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import wraps
-
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
@@ -92,34 +90,6 @@ def _answer(request, public_id: str, notice: str | None = None, status: int = 20
     return redirect(game)
 
 
-def _limited(action: str, fragment=None):
-    """Count the view's POSTs against a rate limit (play/limits.py). Past it, nothing is done
-    and the answer is a 429 saying how long to wait: a page, or for htmx `fragment(request,
-    message, **kwargs)`, the part of the page the request would have replaced."""
-
-    def decorate(view):
-        @wraps(view)
-        def limited_view(request, *args, **kwargs):
-            if request.method == "POST":
-                try:
-                    limits.check(action, request)
-                except limits.Limited as exc:
-                    if request.htmx and fragment:
-                        return _too_many(fragment(request, exc.message, **kwargs), exc)
-                    return _too_many(render(request, "429.html", {"message": exc.message}), exc)
-            return view(request, *args, **kwargs)
-
-        return limited_view
-
-    return decorate
-
-
-def _too_many(response, exc: limits.Limited):
-    response.status_code = 429
-    response["Retry-After"] = str(exc.retry_after)
-    return response
-
-
 def _rated_page(request, queryset, name: str, per_page: int = 20):
     """A page of games, each player named with their rating (one query for the page)."""
     page = paging.page(request, queryset.prefetch_related("seats"), name, per_page)
@@ -169,7 +139,7 @@ def new_game(request):
         limits.check("challenge", request)
     except limits.Limited as exc:  # the form comes back as it was typed, with the wait
         form.add_error(None, exc.message)
-        return _too_many(
+        return limits.too_many(
             render(request, "play/lobby.html", {"form": form, "games": rules.games()}), exc
         )
     if not form.is_valid():
@@ -203,7 +173,7 @@ def play_computer(request):
         limits.check("challenge", request)
     except limits.Limited as exc:  # the form comes back as it was chosen, with the wait
         form.add_error(None, exc.message)
-        return _too_many(_computer_page(request, form), exc)
+        return limits.too_many(_computer_page(request, form), exc)
     if not form.is_valid():
         return _computer_page(request, form, 400)
     data = form.cleaned_data
@@ -316,7 +286,9 @@ def _forecast_card(request, game: Game, seat: int, **context) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-@_limited("move", lambda request, message, public_id: _forecast_answer(request, public_id, message))
+@limits.limited(
+    "move", lambda request, message, public_id: _forecast_answer(request, public_id, message)
+)
 def forecast(request, public_id):
     """GET: the player's card, redrawn when the game changes. POST: their new lines."""
     if request.method != "POST":
@@ -350,7 +322,7 @@ def _forecast_answer(request, public_id, notice=None, status=200, **context):
 
 @login_required
 @require_POST
-@_limited("chat")
+@limits.limited("chat")
 def save_notes(request, public_id):
     game, text = _target(request, public_id), request.POST.get("text", "")
     context = {"game": game, "text": text}
@@ -389,7 +361,7 @@ def live(request, public_id):
 
 
 @require_POST
-@_limited("move", lambda request, message, public_id: _answer(request, public_id, message))
+@limits.limited("move", lambda request, message, public_id: _answer(request, public_id, message))
 def move(request, public_id):
     text, ply = request.POST.get("move", ""), request.POST.get("ply", "")
     try:
@@ -460,7 +432,7 @@ def _chat_answer(request, notice: str, public_id: str) -> HttpResponse:
 
 
 @require_POST
-@_limited("chat", _chat_answer)
+@limits.limited("chat", _chat_answer)
 def post_chat(request, public_id):
     game = _game(request, public_id)
     try:
@@ -618,7 +590,7 @@ def profile(request, username):
 
 @login_required
 @require_POST
-@_limited("challenge")
+@limits.limited("challenge")
 def challenge(request, username):
     """Challenge a player directly from their profile: a private game only they may join."""
     player = _found(
@@ -667,7 +639,7 @@ def decline(request, public_id):
 
 @login_required
 @require_POST
-@_limited("report")
+@limits.limited("report")
 def open_dispute(request, public_id):
     game = _game(request, public_id)
     form = DisputeForm(request.POST)
@@ -685,7 +657,7 @@ def open_dispute(request, public_id):
 
 @login_required
 @require_POST
-@_limited("report")
+@limits.limited("report")
 def dispute_statement(request, pk):
     dispute = _found(Dispute.objects.select_related("game"), "There is no such dispute.", pk=pk)
     form = StatementForm(request.POST)
@@ -744,7 +716,7 @@ def signup(request):
             limits.check("signup", request)
         except limits.Limited as exc:  # the form comes back as it was typed, with the wait
             form.add_error(None, exc.message)
-            return _too_many(render(request, "registration/signup.html", context), exc)
+            return limits.too_many(render(request, "registration/signup.html", context), exc)
     if request.method == "POST" and form.is_valid():
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
         return redirect(next_url or "lobby")
