@@ -59,13 +59,10 @@ def save_study(request, slug):
     """Save the analysis as it is: a new study (its title), or the player's own study again."""
     query = request.POST
     study = _study(query.get("study"), slug)
-    try:
-        board = analysis.Board.read(
-            slug, query.get("start", ""), record.read_options(query.get("options", "")),
-            query.get("tree", ""), query.get("at", ""),
-        )  # fmt: skip
-    except (Refused, Http404) as exc:
-        raise numbers.Malformed(f"Malformed analysis: {getattr(exc, 'message', exc)}") from None
+    board = _read(
+        slug, query.get("start", ""), query.get("options", ""), query.get("tree", ""),
+        query.get("at", ""),
+    )  # fmt: skip
     title = query.get("title", "").strip()
     if study is None or study.owner_id != request.user.pk:
         if not 1 <= len(title) <= 100:
@@ -77,6 +74,17 @@ def save_study(request, slug):
     messages.success(request, f"Saved: {study.title}.")
     at = analysis.path_text(board.path)
     return redirect(_study_address(study, at))
+
+
+def _read(slug: str, start: str, options: str, tree: str, at: str) -> analysis.Board:
+    """The analysis an address or a form gives; a 400 naming what is wrong with it."""
+    try:
+        return analysis.Board.read(slug, start, record.read_options(options), tree, at)
+    except Refused as exc:
+        message = exc.message
+        raise numbers.Malformed(
+            message if message.startswith("Malformed") else f"Malformed analysis: {message}"
+        ) from None
 
 
 def _study_address(study: Study, at: str = "") -> str:
@@ -132,13 +140,7 @@ def board(request, slug):
     flip = query.get("flip", "")
     if flip not in ("", "0", "1"):
         raise numbers.Malformed("Malformed request: flip is 0 or 1.")
-    try:
-        board = analysis.Board.read(slug, start, record.read_options(options), tree, at)
-    except Refused as exc:
-        message = exc.message
-        raise numbers.Malformed(
-            message if message.startswith("Malformed") else f"Malformed analysis: {message}"
-        ) from None
+    board = _read(slug, start, options, tree, at)
     notice, status = None, 200
     action = query.get("action", "")
     try:
@@ -243,7 +245,8 @@ def _context(request, board: analysis.Board, params: dict, notice, flipped: bool
     clicks = AnalysisClicks(
         game_rules, marks, request.GET.get("select"), request.GET.get("pick"), url
     )
-    if not game_rules.outcome(state):
+    outcome = game_rules.outcome(state)
+    if not outcome:
         legal = game_rules.legal_moves(state)
         if drawing.click_by_position:
             marks.board_action = {
@@ -256,7 +259,6 @@ def _context(request, board: analysis.Board, params: dict, notice, flipped: bool
             clicks.offer(legal, clicks.play)
     to_move = game_rules.to_move(state)
     bottom = 1 if flipped else 0
-    outcome = game_rules.outcome(state)
     steps = {
         name: (url(path) if path is not None else None) for name, path in board.steps().items()
     }
@@ -273,8 +275,6 @@ def _context(request, board: analysis.Board, params: dict, notice, flipped: bool
         ),
         "rows": _linked(board.rows(), url),
         "steps": steps,
-        "url": url,
-        "here": url(),
         "flip_url": f"{request.path}?{urlencode({**params, 'flip': '0' if flipped else '1'})}",
         "promote_url": url(action="promote") if board.path else None,
         "delete_url": url(action="delete") if board.path else None,
