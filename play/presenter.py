@@ -59,15 +59,15 @@ def live_html(
     alerts=(),
     oob=False,
     flipped=False,
-    confirm=None,
+    to_confirm=None,
 ) -> str:
     """The #live fragment for a seat (None: a spectator); `oob` marks it for a socket;
-    `flipped` turns the board to show the other side at the bottom; `confirm`, a move shown
-    and waiting for the player's "Confirm" (play/confirm.py)."""
-    if confirm is not None:
-        alerts = confirm["squares"]
+    `flipped` turns the board to show the other side at the bottom; `to_confirm`, a move
+    shown and waiting for the player's "Confirm" (play/confirm.py)."""
+    if to_confirm is not None:
+        alerts = to_confirm["squares"]
     if selected is not None or notice is not None or alerts:
-        html = _render(game, seat, selected, notice, frozenset(alerts), pick, flipped, confirm)
+        html = _render(game, seat, selected, notice, frozenset(alerts), pick, flipped, to_confirm)
     else:
         key = (game.public_id, game.revision, seat, *(("flipped",) if flipped else ()))
         html = _DRAWN.get(key)
@@ -98,10 +98,10 @@ def publish(game: Game, first: int) -> None:
 
 
 def _render(
-    game: Game, seat, selected, notice, alerts, pick=None, flipped=False, confirm=None
+    game: Game, seat, selected, notice, alerts, pick=None, flipped=False, to_confirm=None
 ) -> str:
     context = {"game": game, "seat": seat, "notice": notice, "selected": None}
-    context["confirm"] = confirm
+    context["confirm"] = to_confirm
     context["urls"] = game_urls(game)
     context["flipped"] = flipped
     if game.status == Game.Status.SETUP:

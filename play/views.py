@@ -397,7 +397,7 @@ def _to_confirm(request, public_id: str, text: str, ply: int | None):
     waiting = confirm.prompt(game, seat, text, ply)
     if waiting is None:
         return None
-    return HttpResponse(presenter.live_html(game, seat, confirm=waiting))
+    return HttpResponse(presenter.live_html(game, seat, to_confirm=waiting))
 
 
 def _action(function):
