@@ -203,10 +203,7 @@ def _engine(request, board: analysis.Board, state, source) -> dict:
         return {"engine_notice": exc.message}
     except RuntimeError as exc:  # Fairy-Stockfish missing or broken
         return {"engine_notice": f"The engine is not available: {exc}"}
-    shown, here = [], state
-    for move in opinion.line:
-        shown.append(game_rules.display(here, move))
-        here = game_rules.play(here, move)
+    shown = game_rules.display_line(state, opinion.line)
     unit = (
         "pawns, Fairy-Stockfish" if game_rules.slug == "empire-chess" else "the computer's points"
     )

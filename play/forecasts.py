@@ -30,15 +30,8 @@ def lines_of(game: Game, seat: int) -> list[list[str]]:
 
 def shown(game: Game, seat: int) -> list[str]:
     """The player's lines as they read them: the moves as the move list shows them."""
-    out = []
     _, state = moves_and_state(game)
-    for line in lines_of(game, seat):
-        here, words = state, []
-        for move in line:
-            words.append(game.rules.display(here, move))
-            here = game.rules.play(here, move)
-        out.append(" ".join(words))
-    return out
+    return [" ".join(game.rules.display_line(state, line)) for line in lines_of(game, seat)]
 
 
 def read(game: Game, seat: int, text: str) -> list[list[str]]:

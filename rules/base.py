@@ -123,6 +123,14 @@ class Game:
         """How a legal move is shown to players (SAN for chess-like games)."""
         return move
 
+    def display_line(self, state: State, moves) -> list[str]:
+        """Moves played one after another from `state`, each as `display` shows it."""
+        shown = []
+        for move in moves:
+            shown.append(self.display(state, move))
+            state = self.play(state, move)
+        return shown
+
     # --- for the board and the move list -------------------------------------
     def move_squares(self, move: str) -> tuple[str, ...]:
         """The squares a move concerns, origin first (for highlighting and clicking)."""
