@@ -42,10 +42,24 @@ class RedisChannelLayer(core.RedisChannelLayer):
     instead: it goes on when its caller is cancelled, and buffers what it took."""
 
     fetch_at_most = 100  # messages in one round trip
+    # How much longer than a blocking pop (brpop_timeout) a read from Redis may take.
+    read_margin = 5.0
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._fetches: dict[str, asyncio.Task] = {}  # this server's queue -> its fetch
+
+    def create_pool(self, index):
+        """A server's connections to Redis, whose reads wait longer than a blocking pop.
+        redis-py 8 gives up on a read after 5 s by default, and a socket with nothing to
+        receive waits in BZPOPMIN for brpop_timeout, 5 s: the read then timed out as Redis
+        answered, and the socket's consumer died with it (a page idle for seconds lost its
+        socket and had to reconnect). A longer timeout named in the settings' host is kept."""
+        host = self.hosts[index]
+        least = self.brpop_timeout + self.read_margin
+        if host.get("socket_timeout") is None or host["socket_timeout"] < least:
+            host = {**host, "socket_timeout": least}
+        return core.create_pool(host)
 
     async def receive_single(self, channel):
         """Fetch this server's waiting messages into the sockets' buffers; channels_redis's

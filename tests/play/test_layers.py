@@ -196,3 +196,27 @@ def test_a_socket_closed_while_its_server_waits_for_redis_loses_nothing_for_the_
 
     received, cancelled = asyncio.run(scenario())
     assert cancelled and received == {"type": "board"}
+
+
+@needs_redis
+def test_a_socket_waiting_longer_than_a_blocking_pop_keeps_waiting():
+    """Its blocking pop on Redis ends empty and is made again; the read of it never gives up
+    first (redis-py 8 gave up after 5 s, as long as the pop itself: the socket died)."""
+
+    async def scenario():
+        layer = redis_layer()
+        layer.brpop_timeout = 6  # longer than redis-py's own 5 s: before, sure to fail
+        channel = await layer.new_channel()
+        later = redis_layer()
+
+        async def send_later():
+            await asyncio.sleep(6.5)
+            await later.send(channel, {"type": "board"})
+
+        sending = asyncio.create_task(send_later())
+        received = await asyncio.wait_for(layer.receive(channel), 15)
+        await sending
+        await layer.flush()
+        return received
+
+    assert asyncio.run(scenario())["type"] == "board"
