@@ -207,8 +207,8 @@ class Empire(Game):
             passes=s.passes + 1 if move == "pass" else 0,
             ply=s.ply + 1,
         )
-        if quiet:  # nothing taken: the count stands, rather than a thousand points counted
-            after.memo["score"] = self.score(s)
+        if quiet and "score" in s.memo:  # nothing taken: the count stands, if it was made
+            after.memo["score"] = s.memo["score"]
         return after
 
     def place(self, s: EmpireState, board: list, i: int) -> bool:

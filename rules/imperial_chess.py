@@ -122,6 +122,16 @@ def paths(sq: int, steps: int, orthogonal: bool) -> tuple[tuple[int, tuple[int, 
     return tuple(sorted(found))
 
 
+@cache
+def ways(sq: int, steps: int, orthogonal: bool) -> tuple[tuple[int, tuple[tuple[int, ...]]], ...]:
+    """paths() by destination, in ascending order: (destination, every way there as the
+    squares passed). A piece reaches a destination when one way there is clear."""
+    found: dict[int, list[tuple[int, ...]]] = {}
+    for to, via in paths(sq, steps, orthogonal):
+        found.setdefault(to, []).append(via)
+    return tuple((to, tuple(vias)) for to, vias in sorted(found.items()))
+
+
 def lost_text(lost: tuple[str, str]) -> str:
     return lost[WHITE] + lost[BLACK]
 
@@ -243,19 +253,26 @@ class ImperialChess(Game):
 
     def _piece_moves(self, pos: Position, only=None):
         """Every single-piece turn (with rides, shots and replacement choices)."""
-        moves = []
-        for sq, piece in enumerate(pos.board):
-            if piece is None or side_of(piece) != pos.side or (only is not None and sq not in only):
+        moves, board, names = [], pos.board, GRID.names
+        white = pos.side == WHITE
+        far = N - 1 if white else 0
+        for sq, piece in enumerate(board):
+            if piece is None or piece.isupper() != white or (only is not None and sq not in only):
                 continue
             kind = piece.upper()
+            restores = kind in RESTORES
+            ladies = self._ladies(pos, sq) if kind in HORSEMEN else ()
             for to in self._destinations(pos, sq, kind):
-                base = GRID.names[sq] + GRID.names[to]
+                base = names[sq] + names[to]
                 moves.append(base)
-                moves += [base + suffix for suffix in self._replacements(pos, sq, to, kind)]
-                if kind in HORSEMEN:
-                    moves += [f"{base}+{GRID.names[lady]}" for lady in self._riders(pos, sq, to)]
+                if restores and to // N == far:
+                    moves += [base + suffix for suffix in self._replacements(pos, sq, to, kind)]
+                for step, lady in ladies:  # a Lady beside rides along if she can land alongside
+                    landing = GRID.offset(to, *step)
+                    if landing is not None and landing != sq and board[landing] is None:
+                        moves.append(f"{base}+{names[lady]}")
             if kind == "C":
-                moves += [f"{GRID.names[sq]}*{GRID.names[t]}" for t in self._shots(pos, sq)]
+                moves += [f"{names[sq]}*{names[t]}" for t in self._shots(pos, sq)]
         return moves
 
     def _has_move(self, s: ImperialState) -> bool:
@@ -276,28 +293,43 @@ class ImperialChess(Game):
     def _destinations(self, pos: Position, sq: int, kind: str) -> list[int]:
         board = pos.board
         captures = kind not in NON_CAPTURING
+        white = pos.side == WHITE
         out = []
 
         def land(t):
-            if board[t] is None or (captures and pos.enemy(t)):
+            there = board[t]  # empty, or an enemy to capture (written out: the hot path)
+            if there is None or (captures and there.isupper() != white):
                 out.append(t)
 
         if kind in PATH_STEPS:
-            seen = set()
-            for to, via in paths(sq, PATH_STEPS[kind], kind == "S"):
-                if to not in seen and all(board[v] is None for v in via):
-                    seen.add(to)
-                    land(to)
+            # The destination is looked at first (a friend there ends it), then its ways.
+            for to, vias in ways(sq, PATH_STEPS[kind], kind == "S"):
+                there = board[to]
+                if there is not None and (not captures or there.isupper() == white):
+                    continue
+                for via in vias:
+                    for v in via:
+                        if board[v] is not None:
+                            break
+                    else:  # every square on the way is empty
+                        out.append(to)
+                        break
         elif kind in "ERB":
             directions = {"E": ALL_DIRECTIONS, "R": ORTHOGONAL, "B": DIAGONAL}[kind]
             for ray in GRID.rays(sq, directions):
                 for t in ray:
-                    land(t)
-                    if board[t] is not None:
-                        break
+                    there = board[t]
+                    if there is None:
+                        out.append(t)
+                        continue
+                    if captures and there.isupper() != white:
+                        out.append(t)
+                    break
         elif kind in HORSEMEN:
             for t in GRID.leaps(sq, KNIGHT_LEAPS if kind == "N" else PRINCE_LEAPS):
-                land(t)
+                there = board[t]
+                if there is None or (captures and there.isupper() != white):
+                    out.append(t)
         elif kind == "C":
             out = [t for t in GRID.leaps(sq, ALL_DIRECTIONS) if board[t] is None]
         elif kind == "W":
@@ -321,18 +353,15 @@ class ImperialChess(Game):
             if pos.enemy(t)  # pieces in between do not block
         ]
 
-    def _riders(self, pos: Position, frm: int, to: int) -> list[int]:
-        """Friendly Ladies orthogonally beside a leaping Horseman who can land alongside."""
+    def _ladies(self, pos: Position, frm: int) -> list[tuple[tuple[int, int], int]]:
+        """(the step to her, her square) for each friendly Lady orthogonally beside a Horseman
+        on `frm`: each may ride along with his leap where she can land alongside."""
         out = []
-        for d in ORTHOGONAL:
-            lady = GRID.offset(frm, *d)
-            if lady is None or pos.board[lady] is None:
-                continue
-            piece = pos.board[lady]
-            if side_of(piece) == pos.side and piece.upper() in LADIES:
-                landing = GRID.offset(to, *d)
-                if landing is not None and landing != frm and pos.board[landing] is None:
-                    out.append(lady)
+        for step in ORTHOGONAL:
+            lady = GRID.offset(frm, *step)
+            piece = None if lady is None else pos.board[lady]
+            if piece is not None and side_of(piece) == pos.side and piece.upper() in LADIES:
+                out.append((step, lady))
         return out
 
     def _replacements(self, pos: Position, frm: int, to: int, kind: str) -> list[str]:
@@ -568,8 +597,10 @@ class ImperialChess(Game):
 
     # --- the end -------------------------------------------------------------------------------
     def _judge_board(self, board, victory) -> Outcome | None:
+        letters = set(board)  # the kinds on the board, each side's in its own case
+        letters.discard(None)
         for side in (WHITE, BLACK):
-            present = {p.upper() for p in board if p is not None and side_of(p) == side}
+            present = {p.upper() for p in letters if side_of(p) == side}
             if victory == "emperor" and not present & {"E", "I"}:
                 return Outcome(1 - side, "emperor-captured")
             if victory == "emperor-empress" and not present & {"E", "M"}:

@@ -70,6 +70,27 @@ def _identities(board) -> Counter:
     return Counter(p[0] + (p[1] if p[0] in "CN" else "") for p in board)
 
 
+def _lines(emperor: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """(direction, the Emperor's square and every square ahead to the edge) for each way he
+    can step from `emperor`."""
+    out = []
+    for direction, step in DIRECTIONS.items():
+        ahead = GRID.ray(emperor, step)
+        if ahead:
+            out.append((direction, (emperor, *ahead)))
+    return tuple(out)
+
+
+LINES = tuple(_lines(sq) for sq in range(16))
+
+
+def _emperor(board) -> int:
+    for sq, p in enumerate(board):
+        if p[0] == "E":
+            return sq
+    raise ValueError("A board without its Emperor.")
+
+
 def format_board(board) -> str:
     return "|".join(",".join(board[r * 4 : r * 4 + 4]) for r in range(3, -1, -1))
 
@@ -244,30 +265,40 @@ class ImperialShuffle(Game):
 
     # --- moves -----------------------------------------------------------------------
     def generate(self, s: ShuffleState):
+        """Each direction the Emperor can push, and with it each revival the pushed High
+        Priest offers. Worked out without pushing: a push moves no dead piece (one in the line
+        stops it), and what the Priest faces is judged by kind and colour, dead or alive."""
+        mine, theirs = s.boards[s.turn], s.boards[1 - s.turn]
+        fallen = [sq for sq, p in enumerate(mine) if p[-1] == "*"]
         moves = []
-        for direction in DIRECTIONS:
-            pushed = self._push(s, direction)
-            if pushed is None:
+        for direction, line in LINES[_emperor(mine)]:
+            if any(mine[sq][-1] == "*" for sq in line):
                 continue
-            mine, theirs, priest = pushed
             moves.append(direction)
-            moves += [
-                f"{direction}+{GRID.names[sq]}" for sq in self._revivable(mine, theirs, priest)
-            ]
+            if not fallen:
+                continue
+            # The Priest, if in the line, moves one square on (the last wraps to the start).
+            at = next((k for k, sq in enumerate(line) if mine[sq][0] == "H"), None)
+            if at is None:
+                continue
+            facing = theirs[line[(at + 1) % len(line)]]
+            if facing[0] in "CN":
+                moves += [
+                    f"{direction}+{GRID.names[sq]}" for sq in fallen if identical(mine[sq], facing)
+                ]
         return moves
 
-    def _line(self, s: ShuffleState, direction: str) -> list[int] | None:
+    def _line(self, s: ShuffleState, direction: str) -> tuple[int, ...] | None:
         """The Emperor's square and every square ahead to the edge, or None if he cannot go."""
         board = s.boards[s.turn]
-        emperor = next(sq for sq, p in enumerate(board) if p[0] == "E")
-        ahead = GRID.ray(emperor, DIRECTIONS[direction])
-        if not ahead or any(dead(board[sq]) for sq in ahead):
+        line = dict(LINES[_emperor(board)]).get(direction)
+        if line is None or any(board[sq][-1] == "*" for sq in line):
             return None  # off the board, or a dead piece that cannot be pushed
-        return [emperor, *ahead]
+        return line
 
     def _push(self, s: ShuffleState, direction: str):
-        """(mover's board, opponent's board, High Priest's new square or None) after the push
-        and the kills, or None if the Emperor cannot go that way."""
+        """(mover's board, opponent's board, how many of the opponent's pieces died) after the
+        push and the kills, or None if the Emperor cannot go that way."""
         line = self._line(s, direction)
         if line is None:
             return None
@@ -276,34 +307,26 @@ class ImperialShuffle(Game):
         # Everything on the line moves one square on; the last piece wraps to the Emperor's.
         for k, sq in enumerate(line):
             mine[sq] = old[k - 1]
-        priest = next((sq for sq in line if mine[sq][0] == "H"), None)
+        kills = 0
         for sq in line:
-            if not dead(theirs[sq]) and identical(mine[sq], theirs[sq]):
-                theirs[sq] += "*"
-        return mine, theirs, priest
-
-    @staticmethod
-    def _revivable(mine, theirs, priest) -> list[int]:
-        """Squares of the mover's dead pieces identical to the opponent's piece facing the
-        pushed High Priest."""
-        if priest is None or theirs[priest][0] not in "CN":
-            return []
-        return [sq for sq, p in enumerate(mine) if dead(p) and identical(p, theirs[priest])]
+            there = theirs[sq]
+            if there[-1] != "*" and identical(mine[sq], there):
+                theirs[sq], kills = there + "*", kills + 1
+        return mine, theirs, kills
 
     def apply(self, s: ShuffleState, move: str) -> ShuffleState:
         m = MOVE.match(move)
-        mine, theirs, _ = self._push(s, m[1])
+        mine, theirs, kills = self._push(s, m[1])
         if m[2]:
             sq = GRID.index(m[2])
             mine[sq] = alive(mine[sq])
             if not dead(theirs[sq]) and identical(mine[sq], theirs[sq]):
-                theirs[sq] += "*"
-        deaths = sum(map(dead, theirs)) > sum(map(dead, s.boards[1 - s.turn]))
+                theirs[sq], kills = theirs[sq] + "*", kills + 1
         boards = (mine, theirs) if s.turn == 0 else (theirs, mine)
         nxt = ShuffleState(
             boards=(tuple(boards[0]), tuple(boards[1])),
             turn=1 - s.turn,
-            quiet=0 if deaths else s.quiet + 1,
+            quiet=0 if kills else s.quiet + 1,
             ply=s.ply + 1,
         )
         return replace(nxt, history=self.next_history(s, nxt))
@@ -327,9 +350,7 @@ class ImperialShuffle(Game):
             return f"Could not read {move!r}: write a direction (N, NE, … NW), with +c2 to revive."
         line = self._line(s, m[1])
         if line is None:
-            board = s.boards[s.turn]
-            emperor = next(sq for sq, p in enumerate(board) if p[0] == "E")
-            if not GRID.ray(emperor, DIRECTIONS[m[1]]):
+            if not GRID.ray(_emperor(s.boards[s.turn]), DIRECTIONS[m[1]]):
                 return f"The Emperor cannot step {m[1]}: that is off the board."
             return f"A dead piece stands in the line {m[1]} of the Emperor: it cannot be pushed."
         if m[2]:
