@@ -1,9 +1,10 @@
-"""What the pages that list games cost as the site grows: the dashboard, a profile, a
-leaderboard and the lobby, with N finished rated games (all of them one player's, the worst
-case for that player's pages), against the same pages with few. Prints the time (median of
-five) and the queries of each; asserts nothing.
+"""What the pages cost as the site grows: the dashboard, a profile, a leaderboard, the lobby,
+the admin's list of games and a referee's case page, with N finished rated games (all of them
+one player's, the worst case for that player's pages) and M games in play (20 of them that
+player's), against the same pages with few; and one pass of the sweeper. Prints the time
+(median of five) and the queries of each; asserts nothing.
 
-    .venv/bin/python bench/pages.py [--games 20000] [--players 100]
+    .venv/bin/python bench/pages.py [--games 20000] [--active 2000] [--players 100] [--explain]
 
 On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set).
 """
@@ -11,6 +12,7 @@ On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL i
 import argparse
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -24,7 +26,14 @@ from bench.live import machine_speed  # noqa: E402
 from bench.move import setup  # noqa: E402
 
 SLUGS = ("empress", "empire-chess", "empire", "imperial-shuffle", "imperial-chess")
-PAGES = ("/", "/@/{star}/", "/leaderboard/empress/?speed=live", "/?game=empress")
+PAGES = (
+    "/",
+    "/@/{star}/",
+    "/leaderboard/empress/?speed=live",
+    "/?game=empress",
+    "/admin/play/game/",
+    "/admin/play/dispute/{case}/change/",
+)
 
 
 def populate(count: int, players: int, rng: random.Random, star: str) -> None:
@@ -67,7 +76,7 @@ def populate(count: int, players: int, rng: random.Random, star: str) -> None:
                 )
                 standing[(user.pk, game.game_slug)] = after
                 seats.append(Seat(game=game, user=user, index=seat, rating=befores[seat].rating,
-                                  rating_rd=befores[seat].rd))  # fmt: skip
+                                  rating_rd=befores[seat].rd, finished_at=at))  # fmt: skip
                 changes.append(
                     RatingChange(
                         game=game,
@@ -104,13 +113,92 @@ def populate(count: int, players: int, rng: random.Random, star: str) -> None:
     )
 
 
-def measure(client, star: str) -> list[tuple[str, float, int]]:
+def populate_active(count: int, star: str, rng: random.Random) -> None:
+    """`count` live games in play between the star's opponents (20 of them the star's), each
+    a few moves in, its clock well short of running out."""
+    from django.contrib.auth import get_user_model
+
+    import rules
+    from play import clocks
+    from play.models import Game, Seat
+
+    User = get_user_model()
+    star = User.objects.get(username=star)
+    others = list(User.objects.filter(username__startswith=f"{star.username}-"))
+    now, made = clocks.now(), []
+    for i in range(count):
+        slug = SLUGS[i % len(SLUGS)]
+        start = rules.get(slug).format(rules.get(slug).initial())
+        turn = rng.choice((0, 1))
+        game = Game(
+            game_slug=slug, status=Game.Status.ACTIVE, created_by=star, rated=True, speed="live",
+            time_control={"kind": "live", "minutes": 5, "increment": 3}, initial_position=start,
+            position=start, ply=4, turn=turn, clocks=[250.0, 250.0], turn_started_at=now,
+            deadline=now + timedelta(seconds=250), started_at=now, listing=Game.Listing.SEEK,
+        )  # fmt: skip
+        made.append((game, [star if i < 20 else rng.choice(others), rng.choice(others)]))
+    Game.objects.bulk_create([m[0] for m in made])
+    Seat.objects.bulk_create(
+        Seat(game=game, user=user, index=seat)
+        for game, users in made
+        for seat, user in enumerate(users if users[0] != users[1] else [users[0], star])
+    )
+
+
+def analyze() -> None:
+    """The database's statistics brought up to date, as on a site that grew over time (its
+    autovacuum's ANALYZE): planned from the statistics of an empty database, a player's 20,000
+    games are taken for a hundred and read by the wrong plan."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+
+
+def a_case(star: str) -> int:
+    """A dispute on the star's latest finished game, for the case page."""
+    from django.contrib.auth import get_user_model
+
+    from play import clocks
+    from play.models import Dispute, Game
+
+    user = get_user_model().objects.get(username=star)
+    game = Game.objects.filter(seats__user=user, status=Game.Status.FINISHED).latest("pk")
+    return Dispute.objects.create(
+        game=game, opened_by=user, seat=0, category="other", ply=game.ply,
+        statement="A bench case.", created_at=clocks.now(),
+    ).pk  # fmt: skip
+
+
+def explain(star: str) -> None:
+    """The plans of the queries that read a player's games, as the database makes them."""
+    from django.contrib.auth import get_user_model
+
+    from play import dashboard
+    from play.models import Game
+
+    user = get_user_model().objects.get(username=star)
+    played = Game.objects.filter(seats__user=user).order_by("-seats__game_id")[:20]
+    for name, queryset in (
+        ("your turn", dashboard.my_turn(user)[:20]),
+        ("waiting", dashboard.waiting(user)[:20]),
+        ("finished, latest first", dashboard.finished(user)[:20]),
+        ("a profile's games", played),
+        ("the admin's list", Game.objects.order_by("-created_at")[:100]),
+        ("cases on a player's games", dashboard.disputes(user)[:10]),
+    ):
+        print(f"\n-- {name}\n{queryset.explain()}")
+
+
+def measure(client, star: str, case: int) -> list[tuple[str, float, int]]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from play.sweeper import sweep_once
+
     out = []
     for url in PAGES:
-        url = url.format(star=star)
+        url = url.format(star=star, case=case)
         times = []
         for _ in range(5):
             with CaptureQueriesContext(connection) as counted:
@@ -120,13 +208,22 @@ def measure(client, star: str) -> list[tuple[str, float, int]]:
             if response.status_code != 200:
                 raise SystemExit(f"{url}: {response.status_code}")
         out.append((url, statistics.median(times), len(counted)))
+    times = []
+    for _ in range(5):
+        with CaptureQueriesContext(connection) as counted:
+            begun = time.perf_counter()
+            sweep_once()
+            times.append((time.perf_counter() - begun) * 1000)
+    out.append(("sweeper pass", statistics.median(times), len(counted)))
     return out
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--active", type=int, default=2000)
     parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--explain", action="store_true", help="print the lists' query plans")
     args = parser.parse_args()
     # The pages as served: plain static files (no manifest to collect first).
     os.environ["STATICFILES_STORAGE"] = "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -137,20 +234,29 @@ def main():
     rng = random.Random(1)
     client = Client(SERVER_NAME="localhost")
     rows = {}
-    for label, count in (("few", 50), ("many", args.games)):
+    for label, count, active in (("few", 50, 20), ("many", args.games, args.active)):
         begun = time.perf_counter()
-        populate(count, args.players, rng, f"star-{label}")
+        star = f"star-{label}"
+        populate(count, args.players, rng, star)
+        populate_active(active, star, rng)
+        analyze()
         made = time.perf_counter() - begun
-        client.force_login(get_user_model().objects.get(username=f"star-{label}"))
-        rows[label] = measure(client, f"star-{label}")
-        print(f"{label}: {count} finished games, made in {made:.1f} s", flush=True)
+        user = get_user_model().objects.get(username=star)
+        user.is_staff = user.is_superuser = True  # a referee too, for the admin's pages
+        user.save()
+        client.force_login(user)
+        rows[label] = measure(client, star, a_case(star))
+        print(
+            f"{label}: {count} finished games, {active} in play, made in {made:.1f} s", flush=True
+        )
+    if args.explain:
+        explain("star-many")
     print(f"machine speed {machine_speed():.1f} ms (lower is faster)")
-    print(
-        f"{'page':40} {'ms (50 games)':>14} {'queries':>8} {'ms (' + str(args.games) + ')':>14} {'queries':>8}"
-    )
+    many = f"ms ({args.games}+{args.active})"
+    print(f"{'page':40} {'ms (50+20)':>14} {'queries':>8} {many:>16} {'queries':>8}")
     for (url, few_ms, few_q), (_, many_ms, many_q) in zip(rows["few"], rows["many"], strict=True):
-        url = url.format(star="star")
-        print(f"{url:40} {few_ms:14.1f} {few_q:8} {many_ms:14.1f} {many_q:8}")
+        url = re.sub(r"star-\w+", "star", re.sub(r"/\d+/change/$", "/<case>/change/", url))
+        print(f"{url:40} {few_ms:14.1f} {few_q:8} {many_ms:16.1f} {many_q:8}")
 
 
 if __name__ == "__main__":

@@ -3,27 +3,32 @@ games waiting for the opponent, challenges, finished games, and unread notificat
 
 from __future__ import annotations
 
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 
-from play.models import Dispute, Game, Notification
+from play.models import Dispute, Game, Notification, Seat
+
+
+def _in_play(user, *where: Q):
+    """The player's games in play (and in setup) meeting `where`, read from their seats that
+    have no end (Seat.finished_at): one join with one row a game, each condition on the same
+    seat, so no DISTINCT and no walk through all the games they ever played."""
+    mine = Q(seats__user=user, seats__finished_at__isnull=True)
+    return Game.objects.filter(mine, *where, status__in=[Game.Status.ACTIVE, Game.Status.SETUP])
+
+
+_MOVING = Q(status=Game.Status.ACTIVE, seats__index=F("turn"))
+_ARRANGING = Q(status=Game.Status.SETUP, seats__submitted_at__isnull=True)
 
 
 def my_turn(user):
     """Active games where the player is to move, and setups they have not submitted."""
-    moving = Q(status=Game.Status.ACTIVE, seats__user=user, seats__index=F("turn"))
-    arranging = Q(status=Game.Status.SETUP, seats__user=user, seats__submitted_at__isnull=True)
-    return (
-        Game.objects.filter(moving | arranging)
-        .distinct()
-        .order_by(F("deadline").asc(nulls_last=True), "-started_at")
+    return _in_play(user, _MOVING | _ARRANGING).order_by(
+        F("deadline").asc(nulls_last=True), "-started_at"
     )
 
 
 def waiting(user):
-    in_play = Game.objects.filter(
-        status__in=[Game.Status.ACTIVE, Game.Status.SETUP], seats__user=user
-    )
-    return in_play.exclude(pk__in=my_turn(user).values("pk")).order_by("-started_at")
+    return _in_play(user).exclude(pk__in=my_turn(user).values("pk")).order_by("-started_at")
 
 
 def challenges_sent(user):
@@ -35,9 +40,12 @@ def challenges_received(user):
 
 
 def finished(user):
+    """The player's finished games, latest first: in the order of their seats' index."""
     return Game.objects.filter(
-        status__in=[Game.Status.FINISHED, Game.Status.ABORTED], seats__user=user
-    ).order_by("-finished_at")
+        seats__user=user,
+        seats__finished_at__isnull=False,
+        status__in=[Game.Status.FINISHED, Game.Status.ABORTED],
+    ).order_by("-seats__finished_at")
 
 
 def counts(user) -> dict[str, int]:
@@ -51,9 +59,11 @@ def counts(user) -> dict[str, int]:
 
 def disputes(user):
     """Cases on the player's games, whoever opened them."""
+    # Each case asks whether the player has a seat in its game: cases are few, a player's
+    # games may be thousands (a join through them and DISTINCT read them all).
+    seated = Seat.objects.filter(game=OuterRef("game"), user=user)
     return (
-        Dispute.objects.filter(game__seats__user=user)
+        Dispute.objects.filter(Exists(seated))
         .select_related("game", "opened_by")
-        .distinct()
         .order_by("-created_at")
     )

@@ -88,14 +88,21 @@ def begin_play(game: Game, at) -> None:
 
 
 def next_turn(game: Game, state, at) -> None:
-    """After a move: the cached turn, the clocks, and a word to the player now to move."""
+    """After a move: the cached turn, the clocks, and a word to the player now to move. Not
+    in a live game (as on lichess): its player is at the board with the clock running, and a
+    notice a move would fill the bell with hundreds; their other pages' count of games
+    waiting for them is still redrawn."""
     mover = game.turn
     game.turn = game.rules.to_move(state)
     clocks.on_move(game, mover, at)
-    if game.turn is not None:
-        user = game.player(game.turn)
-        text = f"Your turn against {opponent_name(game, game.turn)} ({game.rules.name})."
-        notify.tell(user, Kind.YOUR_TURN, text, game)
+    if game.turn is None:
+        return
+    user = game.player(game.turn)
+    if game.time_control and not clocks.is_correspondence(game.time_control):
+        transaction.on_commit(lambda: notify.push(user.pk))
+        return
+    text = f"Your turn against {opponent_name(game, game.turn)} ({game.rules.name})."
+    notify.tell(user, Kind.YOUR_TURN, text, game)
 
 
 def end(
@@ -112,6 +119,9 @@ def end(
     game.revision += 1
     game.offers.filter(status="open").update(status="withdrawn", answered_at=game.finished_at)
     game.save()
+    game.seats.update(finished_at=game.finished_at)
+    for seat in game.seats.all():
+        seat.finished_at = game.finished_at
     if rerate:
         ratings.settle(game, game.finished_at)
     for seat in game.seats.all():
@@ -183,7 +193,7 @@ def rewind(game: Game, ply: int, at) -> list[ArchivedMove]:
         game.turn_started_at = at
         game.deadline = at + timedelta(seconds=game.clocks[game.turn])
     game.offers.filter(status=Offer.Status.OPEN).update(status="withdrawn", answered_at=at)
-    game.seats.update(charge=None)
+    game.seats.update(charge=None, finished_at=None)
     return archive
 
 

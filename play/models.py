@@ -51,6 +51,16 @@ class Bounded(models.Model):
         """Bounds on texts inside structured fields, where a model has them."""
 
 
+def known(instance, relation: str, rows) -> None:
+    """Record `rows` as all of the instance's `relation` (a reverse one), as prefetching
+    leaves it: reading it then asks nothing of the database."""
+    related = getattr(instance, relation).all()
+    related._result_cache, related._prefetch_done = list(rows), True
+    if not hasattr(instance, "_prefetched_objects_cache"):
+        instance._prefetched_objects_cache = {}
+    instance._prefetched_objects_cache[relation] = related
+
+
 class Game(Bounded):
     class Status(models.TextChoices):
         SETUP = "setup", "Setting up"
@@ -131,6 +141,8 @@ class Game(Bounded):
             models.Index(fields=["status", "listing"]),
             models.Index(fields=["status", "computer_seat"]),
             models.Index(fields=["status", "finished_at"]),
+            models.Index(fields=["-created_at"]),  # the admin's list, latest first
+            models.Index(fields=["created_by", "status"]),  # a player's open challenges
         ]
 
     def __str__(self):
@@ -149,6 +161,24 @@ class Game(Bounded):
         players (or the `related` given)."""
         found = cls.objects.select_for_update().prefetch_related(*related)
         return found.get(pk=pk) if pk is not None else found.get(public_id=public_id)
+
+    @classmethod
+    def locked_with_seats(cls, public_id: str) -> Game:
+        """The game row locked, with its seats, their players and the players' profiles, read
+        in one query (a move's: the seats' rows joined to the game's, only the game's locked)
+        rather than one for the game and one for its seats."""
+        rows = list(
+            Seat.objects.select_related("game", "user__profile")
+            .select_for_update(of=("game",))
+            .filter(game__public_id=public_id)
+        )
+        if not rows:  # no one seated yet (or no such game: DoesNotExist)
+            return cls.locked(public_id=public_id, related=("seats__user__profile",))
+        game = rows[0].game
+        for seat in rows:
+            seat.game = game
+        known(game, "seats", rows)
+        return game
 
     @property
     def rules(self) -> rules.Game:
@@ -246,9 +276,17 @@ class Seat(Bounded):
     # The player's rating in the game's class as play began, shown beside their name.
     rating = models.FloatField(null=True, blank=True)
     rating_rd = models.FloatField(null=True, blank=True)
+    # When the game ended (None while it has not): the game's, kept here so that a player's
+    # games in play and their latest finished ones are read from this table's index in order,
+    # not by sorting all their games (bench/pages.py). Set by lifecycle.end, cleared by rewind.
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]
+        indexes = [
+            models.Index(fields=["user", "finished_at"]),
+            models.Index(fields=["user", "game"]),  # a player's games, latest first
+        ]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="one_player_per_seat"),
             models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_player"),

@@ -4,8 +4,10 @@ change is kept with its game (before, after, why), so that it can be shown and a
 
 from __future__ import annotations
 
+import hashlib
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db.models import Count, F, OuterRef, Q, Subquery, Value, Window
 from django.db.models.functions import Coalesce, Mod, RowNumber
 
@@ -19,6 +21,7 @@ LEAST_RD = 45  # as lichess: a rating never grows so sure of itself that it cann
 PERIOD_DAYS = 1 / 0.21436  # lichess's rating period: an idle player's deviation grows per period
 LEADERS = 100  # the leaderboard's length
 ACTIVE_DAYS = 90  # the leaderboard's players have played within this many days
+HISTORY_KEPT = 24 * 3600  # seconds a player's rating history stays in the cache, unchanged
 Kind = RatingChange.Kind
 
 
@@ -261,6 +264,21 @@ def history(user, most: int = rating_chart.MOST_POINTS) -> dict[tuple[str, str],
     return points
 
 
+def _kept_history(user, rated: list[Rating]) -> dict[tuple[str, str], list[tuple]]:
+    """history(user), kept in the cache for as long as the player's ratings stand as they do
+    (every rated result and every reversal changes one): thinning a history of thousands of
+    games was the profile's slowest query (bench/pages.py)."""
+    if not rated:
+        return {}
+    standing = repr([(r.pk, r.games, r.rating, r.rd, r.last_played_at) for r in rated])
+    key = f"rating-history:{user.pk}:{hashlib.sha256(standing.encode()).hexdigest()[:32]}"
+    points = cache.get(key)
+    if points is None:
+        points = history(user)
+        cache.set(key, points, HISTORY_KEPT)
+    return points
+
+
 def acceptable(user, seeks):
     """The seeks this player may accept: those without a range, and those whose range holds
     the player's rating in that seek's game and speed; their own are always listed."""
@@ -279,10 +297,11 @@ def acceptable(user, seeks):
 
 def table(user) -> list[dict]:
     """The player's rating in each game and speed they are rated in, with its record and its
-    history drawn (two queries, however many games)."""
-    drawn = history(user)
+    history drawn (two queries, however many games; one while the history is cached)."""
+    rated = list(Rating.objects.filter(user=user).order_by("game_slug", "speed"))
+    drawn = _kept_history(user, rated)
     rows = []
-    for row in Rating.objects.filter(user=user).order_by("game_slug", "speed"):
+    for row in rated:
         name = rules.get(row.game_slug).name
         points = drawn.get((row.game_slug, row.speed), [])
         title = f"Rating in {name}, {SPEEDS[row.speed].lower()}"

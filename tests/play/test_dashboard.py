@@ -73,3 +73,24 @@ def test_only_the_invited_player_may_accept_a_direct_challenge(ann, bob, make_us
     with pytest.raises(Refused, match="for another player"):
         games.join(game, make_user("cid"))
     assert games.join(game, bob).status == "active"
+
+
+def test_a_game_revived_by_a_ruling_is_in_play_again_and_no_longer_finished(
+    active_game, ann, bob, client_of, referee
+):
+    """The lists are read through the seats' end (Seat.finished_at): a game that ended has
+    one, and a rewind takes it away again."""
+    from play import disputes
+    from play.dashboard import finished, my_turn, waiting
+
+    moves.submit(active_game.public_id, ann, "d3d4", 0)
+    games.resign(Game.objects.get(pk=active_game.pk), bob)
+    assert set(active_game.seats.values_list("finished_at", flat=True)) != {None}
+    assert list(finished(ann)) == list(finished(bob)) == [active_game]
+    assert not my_turn(bob).exists() and not waiting(ann).exists()
+    dispute = disputes.report(Game.objects.get(pk=active_game.pk), bob, "misclick", "Oops.")
+    disputes.rule(dispute, referee, "rewind", "Undone.", ply=1)
+    assert list(my_turn(bob)) == list(waiting(ann)) == [active_game]
+    assert not finished(ann).exists()
+    html = client_of(bob).get("/").content.decode()
+    assert active_game.public_id in section(html, "Your turn", "Waiting for your opponent")

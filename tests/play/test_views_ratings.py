@@ -140,3 +140,18 @@ def test_dashboard_profile_and_leaderboard_queries_do_not_grow_with_the_games(an
         games.create(ann, "empress", "white", "seek", time_control=LIVE, rated=True)
     many = [count(page, url) for url in ("/", "/@/ann/", "/leaderboard/empire-chess/")]
     assert many == few
+
+
+def test_the_profile_history_is_kept_until_the_ratings_change(ann, bob, client):
+    """The history is read once and kept in the cache; each new rated game (or a ruling's
+    reversal) changes a rating, and so the history is read again."""
+    finished_rated(ann, bob)
+    client.get("/@/ann/")
+    with CaptureQueriesContext(connection) as kept:
+        client.get("/@/ann/")
+    assert not any("ROW_NUMBER()" in q["sql"] for q in kept.captured_queries)
+    finished_rated(ann, bob, loser=ann)
+    with CaptureQueriesContext(connection) as again:
+        html = client.get("/@/ann/").content.decode()
+    assert any("ROW_NUMBER()" in q["sql"] for q in again.captured_queries)
+    assert "2 changes" in html  # the chart drawn from the history read again
