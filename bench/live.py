@@ -1,17 +1,19 @@
 """The live move round trip, over real HTTP and websockets. Prints numbers; asserts nothing.
 
     .venv/bin/python bench/live.py [--games 100] [--moves 20] [--game empire-chess]
-                                   [--servers N | --url URL ...] [--trace]
+                                   [--servers N | --url URL ...] [--via socket|post] [--trace]
 
 Without --url it starts daphne on a fresh folder (SQLite and the in-memory channel layer, or
 PostgreSQL / Redis when DATABASE_URL / REDIS_URL are set); --servers starts several sharing
 Redis. With several servers the two players of a game sit on different ones, as a proxy
-spreading connections would place them, so that every move crosses the channel layer. Players and games are created in
-the database directly; then every game is played with random legal moves by both sides, each
-after a think time, and each move is timed from its POST being sent to the opponent's socket
-receiving the new board (the mover's HTTP answer and own socket are awaited too, and the
-answer's time printed on its own line). The floor is a bare websocket round trip through the
-same server and channel layer (ws/ping/), measured at the same time, under the same load.
+spreading connections would place them, so that every move crosses the channel layer.
+Players and games (live, 5+3) are created in the database directly; then every game is played
+with random legal moves by both sides, each after a think time, as the page sends them: over
+the mover's game socket (--via post: by POST), on the board of the current revision. Each move
+is timed from being sent to the opponent's socket receiving its update (the mover's answer is
+awaited too, and its time printed on its own line). The floor is a bare websocket round trip
+through the same server and channel layer (ws/ping/), measured at the same time, under the
+same load.
 
 --trace serves bench/traced.py instead, which marks the stages of every move in the servers,
 and prints where the round trip goes, stage by stage (and where it went for the slowest 1 %).
@@ -23,8 +25,11 @@ floor before the game does anything.
 
 import argparse
 import asyncio
+import collections
+import json
 import os
 import random
+import re
 import secrets
 import statistics
 import subprocess
@@ -62,6 +67,9 @@ def start_servers(var: str, count: int, trace: str | None) -> list[tuple[subproc
     return [first] + [start_daphne(env, log, app) for log in logs]
 
 
+LIVE = {"kind": "live", "minutes": 5, "increment": 3}  # the games' clock
+
+
 def make_players_and_games(count: int, slug: str):
     """(game, [(user, cookie header), ...]) for each game, created in the database."""
     from django.conf import settings
@@ -86,7 +94,9 @@ def make_players_and_games(count: int, slug: str):
             cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={csrf}"
             pair.append((user, {"Cookie": cookie, "X-CSRFToken": csrf}))
         game = arrange_setup(
-            games.join(games.create(pair[0][0], slug, "white", "seek"), pair[1][0])
+            games.join(
+                games.create(pair[0][0], slug, "white", "seek", time_control=LIVE), pair[1][0]
+            )
         )
         out.append((game.public_id, game.position, pair))
     return out
@@ -106,21 +116,57 @@ def arrange_setup(game):
     return game
 
 
-async def wait_for_ply(ws, ply: int) -> float:
+class Socket:
+    """A page's socket, read all the time as a browser's is, each message with the time it
+    arrived. Reading is what answers the server's pings: a socket left unread through a long
+    think is closed by daphne once its ping goes unanswered for 30 s."""
+
+    def __init__(self, ws):
+        self.ws, self.arrived = ws, asyncio.Queue()
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self):
+        import aiohttp
+
+        async for message in self.ws:
+            if message.type == aiohttp.WSMsgType.TEXT:
+                self.arrived.put_nowait((time.perf_counter(), message.data))
+        self.arrived.put_nowait((time.perf_counter(), None))  # closed
+
+    async def next(self) -> tuple[float, str]:
+        at, message = await self.arrived.get()
+        if message is None:
+            raise ConnectionError("the server closed the socket")
+        return at, message
+
+    async def send_str(self, text: str) -> None:
+        await self.ws.send_str(text)
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await self.reader
+
+
+async def connect(http, url: str, headers: dict) -> Socket:
+    return Socket(await http.ws_connect(url, headers=headers))
+
+
+async def wait_for_ply(socket: Socket, ply: int) -> float:
     """When (perf_counter) the socket received the board of this ply."""
     marker = f'data-ply="{ply}"'
     while True:
-        message = await ws.receive_str()
+        at, message = await socket.next()
         if marker in message:
-            return time.perf_counter()
+            return at
 
 
 async def game_socket(http, base: str, public_id: str, headers: dict):
-    """A player's socket on the game, past the board it is sent on connect."""
+    """A player's socket on the game, past the board it is sent on connect; and the revision
+    of that board."""
     ws_url = base.replace("http", "ws", 1) + f"/ws/g/{public_id}/"
-    ws = await http.ws_connect(ws_url, headers={"Cookie": headers["Cookie"], "Origin": base})
-    await asyncio.wait_for(ws.receive_str(), timeout=30)
-    return ws
+    socket = await connect(http, ws_url, {"Cookie": headers["Cookie"], "Origin": base})
+    _, first = await asyncio.wait_for(socket.next(), timeout=30)
+    return socket, int(re.search(r'data-revision="(\d+)"', first).group(1))
 
 
 def posting(headers: dict, base: str) -> dict:
@@ -133,26 +179,35 @@ def seated(urls: list[str], i: int) -> tuple[str, str]:
     return urls[i % len(urls)], urls[(i + 1) % len(urls)]
 
 
-async def play_game(http, bases, slug, public_id, position, pair, moves, think, timed, errors):
+# Games whose players open their sockets at once. Players arrive over time; a thousand
+# connecting in the same instant overflow the servers' listen queues (Twisted's is 50), and
+# the connections past it are reset: that is the benchmark's doing, not the site's.
+CONNECTING = asyncio.Semaphore(25)
+
+
+async def play_game(http, bases, slug, public_id, position, pair, play, timed, errors):
     """Play one game, each player on their own server (`bases`, one per seat); anything that
     goes wrong (a refused move, a socket closed, a timeout) is counted as an error and ends
-    that game."""
+    that game. `play`: how many moves, the think times, and whether moves go by socket."""
     try:
-        await _play(http, bases, slug, public_id, position, pair, moves, think, timed, errors)
+        await _play(http, bases, slug, public_id, position, pair, play, timed, errors)
     except Exception as exc:  # noqa: BLE001 - whatever it was, the game failed: count it
-        errors.append(f"{public_id}: {type(exc).__name__}")
+        errors.append(f"{public_id}: {type(exc).__name__} {str(exc)[:60]}".rstrip())
 
 
-async def _play(http, bases, slug, public_id, position, pair, moves, think, timed, errors):
+async def _play(http, bases, slug, public_id, position, pair, play, timed, errors):
     import aiohttp
 
     import rules
 
+    moves, think, by_socket = play
     game_rules = rules.get(slug)
     state = game_rules.parse(position)
     sockets = []
-    for base, (_, headers) in zip(bases, pair, strict=True):
-        sockets.append(await game_socket(http, base, public_id, headers))
+    async with CONNECTING:
+        for base, (_, headers) in zip(bases, pair, strict=True):
+            ws, revision = await game_socket(http, base, public_id, headers)
+            sockets.append(ws)
     rng = random.Random(public_id)
     try:
         for ply in range(moves):
@@ -165,15 +220,22 @@ async def _play(http, bases, slug, public_id, position, pair, moves, think, time
             headers = posting(pair[seat][1], base)
             start = time.perf_counter()
             arrival = asyncio.create_task(wait_for_ply(sockets[1 - seat], ply + 1))
+            # As the page sends it: on the board of this revision, no confirmation wanted.
+            data = {"move": move, "ply": str(ply), "revision": str(revision), "confirmed": "1"}
             try:
-                url, data = f"{base}/g/{public_id}/move/", {"move": move, "ply": str(ply)}
-                async with http.post(url, data=data, headers=headers) as response:
-                    await response.read()
-                    ok = response.status == 200
-                answered = time.perf_counter()
+                if by_socket:  # the answer is the move's update, on the mover's own socket
+                    await sockets[seat].send_str(json.dumps({"type": "move", **data}))
+                    answered = await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), 10)
+                    ok = True
+                else:
+                    url = f"{base}/g/{public_id}/move/"
+                    async with http.post(url, data=data, headers=headers) as response:
+                        await response.read()
+                        ok = response.status == 200
+                    answered = time.perf_counter()
+                    # The mover's own socket gets the new board too (for their other pages).
+                    await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), timeout=10)
                 arrived = await asyncio.wait_for(arrival, timeout=10)
-                # The mover's own socket gets the new board too (for their other pages).
-                await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), timeout=10)
             except (TimeoutError, OSError, aiohttp.ClientError):
                 ok = False
             if not ok:
@@ -184,29 +246,27 @@ async def _play(http, bases, slug, public_id, position, pair, moves, think, time
             timed["marks"] += [("posted", f"{public_id}:{ply + 1}", start)]
             timed["marks"] += [("received", f"{public_id}:{ply + 1}", arrived)]
             state = game_rules.play(state, move)
+            revision += 1  # a move that does not end the game raises it by one
     finally:
         for ws in sockets:
             await ws.close()
 
 
 async def pinger(http, base, stop, floors, think):
-    ws = await http.ws_connect(
-        base.replace("http", "ws", 1) + "/ws/ping/", headers={"Origin": base}
-    )
+    ws = await connect(http, base.replace("http", "ws", 1) + "/ws/ping/", {"Origin": base})
     rng = random.Random()
     while not stop.is_set():
         await asyncio.sleep(rng.uniform(*think))
         start = time.perf_counter()
         await ws.send_str("ping")
-        await ws.receive_str()
-        floors.append((time.perf_counter() - start) * 1000)
+        floors.append((((await ws.next())[0]) - start) * 1000)
     await ws.close()
 
 
 async def null_mover(http, bases, public_id, pair, stop, nulls, think):
     """Null moves (bench/traced.py) in a game of their own, timed like a move: from the POST
     by seat 1 on one server to seat 0's socket on the other receiving the board."""
-    ws = await game_socket(http, bases[0], public_id, pair[0][1])
+    ws, _ = await game_socket(http, bases[0], public_id, pair[0][1])
     headers = posting(pair[1][1], bases[1])
     rng, ply = random.Random(), 0
     while not stop.is_set():
@@ -221,7 +281,7 @@ async def null_mover(http, bases, public_id, pair, stop, nulls, think):
     await ws.close()
 
 
-async def run(urls, games, slug, moves, think, pingers, null_games=()):
+async def run(urls, games, slug, play, pingers, null_games=()):
     import aiohttp
 
     timed, errors, floors = {"rtt": [], "answer": [], "marks": [], "null": []}, [], []
@@ -229,22 +289,25 @@ async def run(urls, games, slug, moves, think, pingers, null_games=()):
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as http:
         pings = [
-            asyncio.create_task(pinger(http, urls[i % len(urls)], stop, floors, think))
+            asyncio.create_task(pinger(http, urls[i % len(urls)], stop, floors, play[1]))
             for i in range(pingers)
         ] + [
             asyncio.create_task(
-                null_mover(http, seated(urls, i), g, pair, stop, timed["null"], think)
+                null_mover(http, seated(urls, i), g, pair, stop, timed["null"], play[1])
             )
             for i, (g, _, pair) in enumerate(null_games)
         ]
         await asyncio.gather(
             *(
-                play_game(http, seated(urls, i), slug, g, pos, pair, moves, think, timed, errors)
+                play_game(http, seated(urls, i), slug, g, pos, pair, play, timed, errors)
                 for i, (g, pos, pair) in enumerate(games)
             )
         )
         stop.set()
-        await asyncio.gather(*pings)
+        # A pinger whose socket the server dropped (an overloaded machine) is an error too.
+        for failed in await asyncio.gather(*pings, return_exceptions=True):
+            if isinstance(failed, Exception):
+                errors.append(f"ping: {type(failed).__name__} {str(failed)[:60]}".rstrip())
     return timed, floors, errors
 
 
@@ -271,9 +334,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 STAGES = [  # (from, to, what happens between)
-    ("posted", "arrived", "HTTP in: the client's request parsed by daphne"),
-    ("arrived", "began", "the body read; waiting for a free worker thread"),
-    ("began", "submit", "Django's middleware, the view"),
+    ("posted", "arrived", "in: the client's message (or request) read by daphne"),
+    ("arrived", "began", "waiting for a free worker thread"),
+    ("began", "submit", "the message read, the limit counted (a POST: the middleware, the view)"),
     ("submit", "locked", "the game row locked, with what its boards show"),
     ("locked", "committed", "the rules, the writes, the commit"),
     ("committed", "drawn", "the opponent's board drawn"),
@@ -331,6 +394,9 @@ def main():
     )
     parser.add_argument("--var", help="their IMPERIA_VAR_DIR (with --url)")
     parser.add_argument("--trace", action="store_true", help="time each stage of a move")
+    parser.add_argument(
+        "--via", choices=("socket", "post"), default="socket", help="how moves are sent"
+    )
     args = parser.parse_args()
     if args.trace and args.url:
         parser.error("--trace marks the stages in servers it starts itself, not with --url")
@@ -345,10 +411,11 @@ def main():
         games = make_players_and_games(args.games, args.game)
         null_games = make_players_and_games(args.pingers, args.game) if trace else []
         speed = machine_speed()
+        play = (args.moves, args.think, args.via == "socket")
         began, client_before = time.perf_counter(), time.process_time()
         cpu_before = sum(cpu_seconds(proc.pid) for proc, _ in servers)
         timed, floors, errors = asyncio.run(
-            run(urls, games, args.game, args.moves, args.think, args.pingers, null_games)
+            run(urls, games, args.game, play, args.pingers, null_games)
         )
         seconds, client = time.perf_counter() - began, time.process_time() - client_before
         cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - cpu_before if servers else None
@@ -378,7 +445,7 @@ def main():
             f"this client's (same machine) {client:.1f} s"
         )
     print(
-        f"the mover's HTTP answer: p50 {percentile(timed['answer'], 0.5):.1f} ms, "
+        f"the mover's answer ({args.via}): p50 {percentile(timed['answer'], 0.5):.1f} ms, "
         f"p99 {percentile(timed['answer'], 0.99):.1f} ms"
     )
     if trace:
@@ -389,6 +456,9 @@ def main():
             f"work), {len(nulls)}: p50 {percentile(nulls, 0.5):.2f} ms = "
             f"{percentile(nulls, 0.5) / floor:.2f} floors, p99 {percentile(nulls, 0.99):.1f} ms"
         )
+    if errors:  # what went wrong, by kind: a refused move is its text, a failed game its error
+        kinds = collections.Counter(e.split(": ")[-1] if ": " in e else "refused" for e in errors)
+        print("errors: " + ", ".join(f"{kind} {n}" for kind, n in kinds.most_common()))
     print(
         f"games={args.games} sockets={2 * args.games + args.pingers} moves={len(rtts)} "
         f"rtt_p50_ms={p50:.1f} rtt_p99_ms={p99:.1f} floor_p50_ms={floor:.1f} "

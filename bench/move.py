@@ -1,9 +1,12 @@
-"""What one move costs the server, in process: a move POSTed through Django's test client (the
-middleware, the view, the transaction, the boards drawn and handed to the channel layer), with
-no network, no thread hand-off and no other request in the way. The steady figure that bench/live.py's
-round trip is built on; prints numbers, asserts nothing.
+"""What one move costs the server, in process: a move sent on the game socket as a page's click
+sends it (the socket's own handler: the checks, the transaction, the updates drawn and handed
+to the channel layer), or with --via post POSTed through Django's test client (the middleware
+and the view besides), with no network, no thread hand-off and no other request in the way.
+The steady figure that bench/live.py's round trip is built on; prints numbers, asserts
+nothing.
 
     .venv/bin/python bench/move.py [--games 20] [--moves 20] [--game empire-chess]
+                                   [--clock live|days|none] [--via socket|post]
                                    [--profile | --instructions]
 
 On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set).
@@ -41,8 +44,18 @@ def setup(var: str) -> None:
     call_command("migrate", verbosity=0)
 
 
-def games_to_play(count: int, slug: str):
-    """[(public id, [client of seat 0, client of seat 1])] for new games between new players."""
+# The clocks a benchmark's games are played on: live 5+3 (what a round trip matters for), a
+# correspondence clock, or none (the last two tell the player to move each time: a notice).
+CLOCKS = {
+    "live": {"kind": "live", "minutes": 5, "increment": 3},
+    "days": {"kind": "days", "days": 3},
+    "none": None,
+}
+
+
+def games_to_play(count: int, slug: str, prefix: str = "bench", clock: str = "live"):
+    """[(public id, [client of seat 0, client of seat 1])] for new games between new players,
+    on the clock named in CLOCKS."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -51,18 +64,37 @@ def games_to_play(count: int, slug: str):
 
     User, out = get_user_model(), []
     for i in range(count):
-        users = [User.objects.create_user(f"bench{i}{side}") for side in "wb"]
-        game = arrange_setup(games.join(games.create(users[0], slug, "white", "seek"), users[1]))
+        users = [User.objects.create_user(f"{prefix}{i}{side}") for side in "wb"]
+        made = games.create(users[0], slug, "white", "seek", time_control=CLOCKS[clock])
+        game = arrange_setup(games.join(made, users[1]))
         clients = []
         for user in users:
             client = Client(headers={"HX-Request": "true"}, SERVER_NAME="localhost")
             client.force_login(user)
             clients.append(client)
-        out.append((game.public_id, clients))
+        out.append((game.public_id, clients, users))
     return out
 
 
-def play(games, slug: str, plies: int, timings: list, queries: list) -> None:
+def senders(public_id: str, clients, users, via: str):
+    """For each seat, a function sending a move as the page does, True if it was played: a
+    POST through the test client, or a message on the game socket, handled by the socket's
+    own code (GameConsumer._move, what its receive() runs in a thread) with no network."""
+    if via == "post":
+        url = f"/g/{public_id}/move/"
+        return [lambda values, c=c: c.post(url, values).status_code == 200 for c in clients]
+    from play.consumers import GameConsumer
+
+    out = []
+    for seat, user in enumerate(users):
+        socket = GameConsumer()
+        socket.scope = {"user": user, "client": ["127.0.0.1", 0]}
+        socket.public_id, socket.seat, socket.flipped = public_id, seat, False
+        out.append(lambda values, s=socket: s._move({"type": "move", **values}) is None)
+    return out
+
+
+def play(games, slug: str, plies: int, timings: list, queries: list, via="post") -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -70,26 +102,26 @@ def play(games, slug: str, plies: int, timings: list, queries: list) -> None:
     from play.models import Game
 
     game_rules = rules.get(slug)
-    for public_id, clients in games:
-        state, rng = (
-            game_rules.parse(Game.objects.get(public_id=public_id).position),
-            random.Random(1),
-        )
+    for public_id, clients, users in games:
+        send = senders(public_id, clients, users, via)
+        game = Game.objects.get(public_id=public_id)
+        state, rng, revision = game_rules.parse(game.position), random.Random(1), game.revision
         for ply in range(plies):
             if game_rules.outcome(state):
                 break
             seat = game_rules.to_move(state)
             move = rng.choice(game_rules.legal_moves(state))
+            # As the page's click sends it: on the board of this revision, no confirmation.
+            values = {"move": move, "ply": str(ply), "revision": str(revision), "confirmed": "1"}
             with CaptureQueriesContext(connection) as counted:
                 start = time.perf_counter()
-                response = clients[seat].post(
-                    f"/g/{public_id}/move/", {"move": move, "ply": str(ply)}
-                )
+                played = send[seat](values)
                 timings.append((time.perf_counter() - start) * 1000)
-            if response.status_code != 200:
-                raise SystemExit(f"{move} was refused: {response.status_code}")
-            queries.append(len(counted))
+            if not played:
+                raise SystemExit(f"{move} was refused")
+            queries.append(sum(not q["sql"].startswith(TRANSACTION) for q in counted))
             state = game_rules.play(state, move)
+            revision += 1  # a move that does not end the game raises it by one
 
 
 def serve_pushes() -> None:
@@ -104,6 +136,9 @@ def serve_pushes() -> None:
     live.serve_from(loop)
 
 
+# Not counted as queries: the transaction's own statements (SQLite's BEGIN and COMMIT are
+# logged as queries, PostgreSQL's are not), so that both count the same.
+TRANSACTION = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
 CALLGRIND_OUT = "IMPERIA_CALLGRIND_OUT"  # set in the run under callgrind: where it writes
 
 
@@ -138,32 +173,37 @@ def main():
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--moves", type=int, default=20, help="plies per game")
     parser.add_argument("--game", default="empire-chess")
+    parser.add_argument("--clock", choices=CLOCKS, default="live")
+    parser.add_argument("--via", choices=("socket", "post"), default="socket")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
     if args.instructions and not os.environ.get(CALLGRIND_OUT):
         return under_callgrind()
     setup(tempfile.mkdtemp(prefix="imperia-bench-"))
-    games = games_to_play(args.games + 1, args.game)
+    games = games_to_play(args.games + 1, args.game, clock=args.clock)
     serve_pushes()
     timings, queries = [], []
-    play(games[:1], args.game, args.moves, [], [])  # warm: templates, caches, connections
+    play(games[:1], args.game, args.moves, [], [], args.via)  # warm: templates, caches, connections
     profile = cProfile.Profile() if args.profile else None
     if profile:
         profile.enable()
     counting(True)
-    play(games[1:], args.game, args.moves, timings, queries)
+    play(games[1:], args.game, args.moves, timings, queries, args.via)
     counting(False)
     if profile:
         profile.disable()
         pstats.Stats(profile).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(60)
     if os.environ.get(CALLGRIND_OUT):
         millions = instructions() / len(timings) / 1e6
-        print(f"{args.game}: {len(timings)} moves, {millions:.2f} M instructions per move")
+        print(
+            f"{args.game} ({args.clock} clock, by {args.via}): {len(timings)} moves, "
+            f"{millions:.2f} M instructions per move"
+        )
         return
     timings.sort()
     print(
-        f"{args.game}: {len(timings)} moves, server work per move p50 "
+        f"{args.game} ({args.clock} clock, by {args.via}): {len(timings)} moves, server work per move p50 "
         f"{statistics.median(timings):.2f} ms, p90 {timings[int(0.9 * len(timings))]:.2f} ms; "
         f"{statistics.median(queries):.0f} queries per move; machine: {machine_speed():.1f} ms "
         "(as in bench/live.py)"

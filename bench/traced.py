@@ -60,6 +60,23 @@ def _respond(respond):
     return responding
 
 
+# A move sent on the game socket: the consumer reads it on the loop, a worker thread plays it.
+def _receive(receive):
+    async def received(self, text_data=None, bytes_data=None):
+        _arrived.set(time.perf_counter())
+        return await receive(self, text_data, bytes_data)
+
+    return received
+
+
+def _socket_move(move):
+    def moving(self, message):
+        _move.began = time.perf_counter()
+        return move(self, message)
+
+    return moving
+
+
 def _submit(submit):
     def submitted(public_id, user, text, expected_ply):
         _move.key = f"{public_id}:{(expected_ply or 0) + 1}"
@@ -152,3 +169,5 @@ _around(presenter, "with_view_related", _locked)
 _around(presenter, "publish", _publish)
 _around(presenter, "broadcast", _broadcast)
 _around(GameConsumer, "game_update", _game_update)
+_around(GameConsumer, "receive", _receive)
+_around(GameConsumer, "_move", _socket_move)

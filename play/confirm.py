@@ -28,7 +28,12 @@ def prompt(game: Game, seat: int, text: str, ply: int | None) -> dict | None:
         game.rules.play(state, move)
     except ValueError:
         return None
-    sent = {"move": move, "ply": str(game.ply if ply is None else ply), "confirmed": "1"}
+    sent = {
+        "move": move,
+        "ply": str(game.ply if ply is None else ply),
+        "revision": str(game.revision),
+        "confirmed": "1",
+    }
     return {
         "display": game.rules.display(state, move),
         "squares": frozenset(game.rules.move_squares(move)),

@@ -1,10 +1,12 @@
 """The game socket: a browser watching a game gets the live fragment at once, then again
 after every change. A reconnect is just a new connect, so a missed push heals itself.
-Moves go through HTTP (one code path, CSRF-checked); the socket only listens."""
+After a move, a socket that was sent the revision before is sent only what the move changed.
+A player's clicks send their moves over it too (play/playing.py, as the POST does)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 
 from channels.consumer import get_handler_name
@@ -12,12 +14,14 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from play import accounts, dashboard, presenter
+from play import accounts, dashboard, limits, moves, playing, presenter
+from play.errors import Refused
 from play.live import group_name
 from play.models import Game
 from play.notify import user_group
 
 log = logging.getLogger("imperia.live")
+MOST_SENT = 2000  # characters of a message a page sends on the game socket: a move is far less
 
 
 class ForwardWithoutThreadHop:
@@ -112,12 +116,59 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
     async def game_update(self, event):
         if "to" in event and self.seat not in event["to"]:
             return
-        # A board turned over is not among those drawn for the seats: this socket draws it.
-        html = None if self.flipped else event.get("rendered", {}).get(str(self.seat))
+        revision, moved = event.get("revision", 0), event.get("moved", False)
+        # A move's update fits only a page that was sent the revision before it.
+        update = moved and revision == self.revision + 1
+        # A board turned over is not among those drawn for the seats: this socket draws it;
+        # so does one whose move update does not fit it (it is sent the whole board).
+        drawn = None if self.flipped else event.get("rendered", {}).get(str(self.seat))
+        html = drawn if update or not moved else None
         if html is None:
-            html = await database_sync_to_async(self._draw)(event.get("revision", 0))
+            html, update = await database_sync_to_async(self._draw)(revision, update)
         if html:
-            await self.send(text_data=presenter.out_of_band(html))
+            self.revision = max(self.revision, revision)
+            await self.send(text_data=html if update else presenter.out_of_band(html))
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """A move the page sends (`{"type": "move", "move": …, "ply": …, "revision": …}`):
+        the checks of the POST, then the same move service. The socket's origin was checked
+        as it opened (what CSRF checks for a POST); its login is the page's. Played, it comes
+        back as the move's push; refused, the board comes with why. Anything else is ignored."""
+        if not text_data or len(text_data) > MOST_SENT:
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            return
+        if isinstance(message, dict) and message.get("type") == "move":
+            html = await database_sync_to_async(self._move)(message)
+            if html:
+                await self.send(text_data=html)
+
+    def _move(self, message: dict) -> str | None:
+        user = self.scope["user"]
+        try:
+            # Counted first, as the POST's decorator counts every POST: junk costs a count too.
+            limits.count("move", user, (self.scope.get("client") or [""])[0])
+            sent = playing.read(message)
+            if not user.is_authenticated:
+                raise Refused("Log in to play.", 403)
+            if not sent.confirmed:
+                shown = playing.to_confirm(_load(self.public_id), user, sent)
+                if shown is not None:
+                    return presenter.out_of_band(shown)
+            moves.submit(self.public_id, user, sent.text, sent.ply)
+        except Refused as exc:  # the board as it is, saying why, as a POST's 4xx answer does
+            game = _load(self.public_id)
+            if game is None:
+                return None
+            notice = (exc.message, exc.status)
+            return presenter.live_html(
+                game, self.seat, notice=notice, oob=True, flipped=self.flipped
+            )
+        except Game.DoesNotExist:
+            return None
+        return None
 
     async def chat_update(self, event):
         html = await database_sync_to_async(self._chat)()
@@ -130,14 +181,20 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
             return None
         self.seat = presenter.seat_index(game, self.scope["user"])
         self.flipped = self.scope.get("cookies", {}).get(presenter.FLIP_COOKIE + public_id) == "1"
+        self.revision = game.revision
         chat = presenter.chat_html(game, self.scope["user"], oob=True)
         return presenter.live_html(game, self.seat, oob=True, flipped=self.flipped) + chat
 
-    def _draw(self, revision: int) -> str | None:
+    def _draw(self, revision: int, update: bool) -> tuple[str | None, bool]:
+        """This socket's board as the game stands, if it has reached `revision`: the move's
+        update where it fits (the game is still at the revision the move made), else whole."""
         game = _load(self.public_id)
         if game is None or game.revision < revision:
-            return None
-        return presenter.live_html(game, self.seat, flipped=self.flipped)
+            return None, False
+        if update and game.revision == revision:
+            return presenter.update_html(game, self.seat, self.flipped), True
+        self.revision = game.revision
+        return presenter.live_html(game, self.seat, flipped=self.flipped), False
 
     def _chat(self) -> str | None:
         game = _load(self.public_id)

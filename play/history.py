@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
-from play import move_list, presenter
+from play import addresses, move_list, presenter
 from play.boards import renderer
 from play.boards.base import Marks
 from play.lifecycle import moves_and_state
@@ -40,7 +40,7 @@ def html(game: Game, seat: int | None, ply: int, flipped: bool = False) -> str:
         "board_svg": board,
         "to_move": game_rules.seats[to_move] if to_move is not None else "",
         "move_list": move_list.drawn(game, moves, ply),
-        "urls": presenter.game_urls(game),
+        "urls": addresses.of(game),
         "steps": {"first": 0, "back": max(0, ply - 1), "forward": ply + 1},
         "flipped": flipped,
     }

@@ -49,15 +49,21 @@ class Limited(Refused):
 
 def check(action: str, request) -> None:
     """Count this request against the action's limits; Limited (429) once one is spent."""
+    count(action, request.user, client_address(request))
+
+
+def count(action: str, user, address: str) -> None:
+    """Count one action of this user from this address (a request, a socket's message)
+    against the action's limits; Limited (429) once one is spent."""
     limit, scale = LIMITS[action], settings.RATE_LIMIT_SCALE
     if scale <= 0:
         return
     now = clock()
     window = int(now // limit.seconds)
     retry_after = int((window + 1) * limit.seconds - now) + 1
-    counted = [("address", client_address(request), limit.per_address)]
-    if limit.per_user is not None and request.user.is_authenticated:
-        counted.append(("user", str(request.user.pk), limit.per_user))
+    counted = [("address", address or UNKNOWN, limit.per_address)]
+    if limit.per_user is not None and user.is_authenticated:
+        counted.append(("user", str(user.pk), limit.per_user))
     keys = [f"limit:{action}:{kind}:{who}:{window}" for kind, who, _ in counted]
     for (kind, _, allowed), count in zip(
         counted, cache.count(keys, limit.seconds + 1), strict=True

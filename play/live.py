@@ -46,13 +46,21 @@ def send(group: str, event: dict, *, promptly: bool = False) -> None:
 
 
 def broadcast(
-    game, rendered: dict | None = None, to: list | None = None, *, promptly: bool = False
+    game,
+    rendered: dict | None = None,
+    to: list | None = None,
+    *,
+    promptly: bool = False,
+    moved: bool = False,
 ) -> None:
     """Tell the sockets on this game that it changed: all of them, or those of the seats in
     `to` (None there: the spectators'). `rendered` carries fragments already drawn for some
-    seats (as "0", "1"); the other sockets draw their own, once per view. `promptly`: as in
-    send()."""
+    seats (as "0", "1"); the other sockets draw their own, once per view. `moved`: the change
+    was a move, and `rendered` holds its updates (presenter.update_html), which fit a socket
+    that was sent the revision before. `promptly`: as in send()."""
     event = {"type": "game.update", "revision": game.revision, "rendered": rendered or {}}
+    if moved:
+        event["moved"] = True
     if to is not None:
         event["to"] = to
     send(group_name(game.public_id), event, promptly=promptly)

@@ -35,7 +35,7 @@ def submit(
     try:
         with transaction.atomic():
             # Locked with all its view reads: the boards are drawn from it after the commit.
-            game = presenter.with_view_related(Game.locked(public_id=public_id, related=()))
+            game = presenter.with_view_related(Game.locked_with_seats(public_id))
             if expected_revision is not None and expected_revision != game.revision:
                 raise StaleMove("The game changed while that move was being chosen.")
             # The clock is checked first: a move after the deadline does not count.

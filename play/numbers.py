@@ -36,6 +36,11 @@ def whole(text: str, what: str, most: int, least: int = 0) -> int:
     raise Malformed(f"Malformed request: {what} must be a whole number from {least} to {most}.")
 
 
+def optional(text: str | None, what: str, most: int) -> int | None:
+    """As `whole()`, where an absent or empty number means none (None)."""
+    return whole(text, what, most) if text else None
+
+
 class WholeNumberField(forms.IntegerField):
     """A form's whole number, read by `whole()`: it always has its bounds."""
 

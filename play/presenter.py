@@ -8,16 +8,15 @@ from urllib.parse import urlencode
 
 from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
-from django.urls import reverse
 
 import rules
-from play import chat, clocks, confirm, disputes, move_list, offers, ratings, setup
+from play import addresses, chat, clocks, confirm, disputes, move_list, offers, ratings, setup
 from play.boards import renderer
 from play.boards.base import Marks
 from play.lifecycle import moves_and_state
 from play.live import broadcast
 from play.lru import LRU
-from play.models import Game, Offer, Seat
+from play.models import Game, Offer, Seat, known
 
 
 def with_view_related(game: Game) -> Game:
@@ -33,10 +32,8 @@ def with_view_related(game: Game) -> Game:
         *(["disputes__rulings"] if had["disputes"] else []),
     )
     for name, any_made in had.items():
-        if not any_made:  # known empty, as prefetching leaves it (a none() is still compiled)
-            empty = getattr(game, name).none()
-            empty._result_cache, empty._prefetch_done = [], True
-            game._prefetched_objects_cache[name] = empty
+        if not any_made:  # known empty: no query compiled to find nothing
+            known(game, name, [])
     return game
 
 
@@ -61,7 +58,8 @@ def live_html(
     flipped=False,
     to_confirm=None,
 ) -> str:
-    """The #live fragment for a seat (None: a spectator); `oob` marks it for a socket;
+    """The #live fragment for a seat (None: a spectator); `notice`, why an action was refused,
+    or (why, its HTTP status) where no HTTP answer carries the status; `oob` marks it for a socket;
     `flipped` turns the board to show the other side at the bottom; `to_confirm`, a move
     shown and waiting for the player's "Confirm" (play/confirm.py)."""
     if to_confirm is not None:
@@ -77,9 +75,22 @@ def live_html(
     return out_of_band(html) if oob else html
 
 
-def cached(public_id: str, revision: int, seat: int | None) -> str | None:
-    """A fragment already drawn for this revision and seat, if there is one."""
-    return _DRAWN.get((public_id, revision, seat))
+def update_html(game: Game, seat: int | None, flipped=False) -> str:
+    """What the game's last move changed in the #live fragment of a page that shows the
+    revision before it (live_update.html): a push and an answer whose size does not grow with
+    the game. Only for a revision a move made (moves.submit publishes it)."""
+    key = (game.public_id, game.revision, seat, "update", *(("flipped",) if flipped else ()))
+    html = _DRAWN.get(key)
+    if html is None:
+        context = _context(game, seat, None, None, frozenset(), None, flipped)
+        moves, board = context["moves"], renderer(game.game_slug)
+        if board.updates_in_place:
+            before = _before_last(game, moves)
+            context["board_update"] = board.update(before, context["state"], marks=context["marks"])
+        context["moves_appended"] = move_list.appended(game, moves)
+        html = render_to_string("play/partials/live_update.html", context)
+        _DRAWN.put(key, html)
+    return html
 
 
 def out_of_band(html: str) -> str:
@@ -88,27 +99,39 @@ def out_of_band(html: str) -> str:
 
 
 def publish(game: Game, first: int) -> None:
-    """After a move: the player now to move is sent their board as soon as it is drawn, before
-    anything else is done; then the mover's board goes to the mover's other pages, and the
-    spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit.
+    """After a move: the player now to move is sent their board's update as soon as it is
+    drawn, before anything else is done; then the mover's goes to the mover's other pages,
+    and the spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit.
     `game` is as committed, loaded `with_view_related()`."""
-    broadcast(game, {str(first): live_html(game, first)}, to=[first], promptly=True)
+    broadcast(game, {str(first): update_html(game, first)}, to=[first], promptly=True, moved=True)
     other = 1 - first
-    broadcast(game, {str(other): live_html(game, other)}, to=[other, None])
+    broadcast(game, {str(other): update_html(game, other)}, to=[other, None], moved=True)
 
 
 def _render(
     game: Game, seat, selected, notice, alerts, pick=None, flipped=False, to_confirm=None
 ) -> str:
-    context = {"game": game, "seat": seat, "notice": notice, "selected": None}
+    context = _context(game, seat, selected, notice, alerts, pick, flipped)
+    if isinstance(notice, tuple):
+        context["notice"], context["notice_status"] = notice
     context["confirm"] = to_confirm
-    context["urls"] = game_urls(game)
+    return render_to_string("play/partials/live.html", context)
+
+
+def _before_last(game: Game, moves) -> rules.State:
+    """The position before the last move: only it, not the game's history, is read."""
+    return game.rules.parse(moves[-2].position_after if moves[1:] else game.initial_position)
+
+
+def _context(game: Game, seat, selected, notice, alerts, pick=None, flipped=False) -> dict:
+    context = {"game": game, "seat": seat, "notice": notice, "selected": None}
+    context["urls"] = addresses.of(game)
     context["flipped"] = flipped
     if game.status == Game.Status.SETUP:
         context.update(_setup(game, seat, selected, alerts))
     else:
         context.update(_play(game, seat, selected, pick, flipped, alerts))
-    return render_to_string("play/partials/live.html", context)
+    return context
 
 
 def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -> dict:
@@ -123,8 +146,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
     )
     if board.shows_changes and moves:
         # Only the position is compared, not its history: one text read, not the game's.
-        before = game_rules.parse(moves[-2].position_after if moves[1:] else game.initial_position)
-        marks.alerts = board.changes(before, state)
+        marks.alerts = board.changes(_before_last(game, moves), state)
         marks.alert_label = "changed by the last move"
     if alerts:  # a move waiting for the player's "Confirm"
         marks.alerts, marks.alert_label = alerts, "the move to confirm"
@@ -166,13 +188,17 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
         "choices": clicks.choices,
         "charge": charge,
         "can_charge": my_turn and charge is None and game_rules.charge_available(state),
-        "board_svg": board.render(
+        # Drawn when the template asks: a move's update does not draw what it does not send.
+        "board_svg": lambda: board.render(
             picture,
             bottom=bottom,
             marks=marks,
             caption=_caption(game_rules, bottom, marks.check),
             names=_board_names(game, seat),
         ),
+        "moves": moves,
+        "state": picture,
+        "marks": marks,
         "players": [
             {
                 "index": i,
@@ -205,7 +231,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
         "rematch_game": (offers.accepted_rematch(game) or Offer()).result_game
         if game.is_over
         else None,
-        "move_list": move_list.drawn(game, moves),
+        "move_list": lambda: move_list.drawn(game, moves),
         "status": _status(game, seat, to_move, marks.check),
         "phase": None if game.is_over or game.status == "open" else game_rules.phase(state),
         "offer": standing,
@@ -247,8 +273,10 @@ class Clicks:
         self.live_url = _url(game, "live")
 
     def play(self, move: str) -> dict[str, str]:
-        vals = {"move": move, "ply": str(self.game.ply), **self.sent}
-        return {"hx-post": _url(self.game, "move"), "hx-vals": json.dumps(vals)}
+        # The revision: the answer is only what the move changed on this board.
+        game = self.game
+        vals = {"move": move, "ply": str(game.ply), "revision": str(game.revision), **self.sent}
+        return {"hx-post": _url(game, "move"), "hx-vals": json.dumps(vals)}
 
     def buttons(self, moves, post) -> None:
         game_rules = self.rules  # looked up once: Empire offers a thousand moves
@@ -408,34 +436,8 @@ def _in_hand(board, hand: dict, actions: dict, selected) -> list[dict]:
     ]
 
 
-_URLS = LRU(4096)  # public id -> its game's actions' URLs
-ACTIONS = (
-    "live",
-    "move",
-    "charge",
-    "setup",
-    "flag",
-    "draw",
-    "give-time",
-    "rematch",
-    "abort",
-    "resign",
-    "takeback",
-)
-
-
-def game_urls(game: Game) -> dict[str, str]:
-    """Where the game's actions are posted ("give_time": its URL, ...): a fragment links to a
-    dozen, and working each out again is a tenth of drawing it."""
-    urls = _URLS.get(game.public_id)
-    if urls is None:
-        urls = {a.replace("-", "_"): reverse(f"game-{a}", args=[game.public_id]) for a in ACTIONS}
-        _URLS.put(game.public_id, urls)
-    return urls
-
-
 def _url(game: Game, action: str) -> str:
-    return game_urls(game)[action]
+    return addresses.of(game)[action]
 
 
 def _caption(game_rules, bottom: int, check: str | None) -> str:

@@ -34,6 +34,7 @@ from play import (
     numbers,
     offers,
     paging,
+    playing,
     presenter,
     ratings,
     records,
@@ -139,13 +140,9 @@ def new_game(request):
         limits.check("challenge", request)
     except limits.Limited as exc:  # the form comes back as it was typed, with the wait
         form.add_error(None, exc.message)
-        return limits.too_many(
-            render(request, "play/lobby.html", {"form": form, "games": rules.games()}), exc
-        )
+        return limits.too_many(_lobby_with(request, form), exc)
     if not form.is_valid():
-        return render(
-            request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400
-        )
+        return _lobby_with(request, form, 400)
     try:
         data = form.cleaned_data
         game = games.create(
@@ -154,10 +151,14 @@ def new_game(request):
         )  # fmt: skip
     except Refused as exc:
         form.add_error(None, exc.message)
-        return render(
-            request, "play/lobby.html", {"form": form, "games": rules.games()}, status=400
-        )
+        return _lobby_with(request, form, 400)
     return redirect(game)
+
+
+def _lobby_with(request, form, status=200):
+    """The lobby's forms again, the new game's as it was typed and with what was wrong."""
+    context = {"form": form, "computer_form": ComputerGameForm(), "games": rules.games()}
+    return render(request, "play/lobby.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -229,7 +230,7 @@ def _looking(request, game: Game) -> tuple[int | None, bool]:
         if flip is None
         else flip == "1"
     )
-    ply = numbers.whole(ply, "the ply", numbers.MOST_PLIES) if ply else None
+    ply = numbers.optional(ply, "the ply", numbers.MOST_PLIES)
     return (ply if ply is not None and ply < game.ply else None), flipped
 
 
@@ -363,41 +364,26 @@ def live(request, public_id):
 @require_POST
 @limits.limited("move", lambda request, message, public_id: _answer(request, public_id, message))
 def move(request, public_id):
-    text, ply = request.POST.get("move", ""), request.POST.get("ply", "")
     try:
-        ply = numbers.whole(ply, "the ply", numbers.MOST_PLIES) if ply else None
+        sent = playing.read(request.POST)
     except numbers.Malformed as exc:
         return _answer(request, public_id, exc.message, 400)
     if not request.user.is_authenticated:
         return _answer(request, public_id, "Log in to play.", 403)
-    if request.POST.get("confirmed") != "1":
-        shown = _to_confirm(request, public_id, text, ply)
+    if not sent.confirmed:
+        shown = playing.to_confirm(_game(request, public_id), request.user, sent)
         if shown is not None:
-            return shown
+            return HttpResponse(shown)
     try:
-        game = moves.submit(public_id, request.user, text, ply)
+        game = moves.submit(public_id, request.user, sent.text, sent.ply)
     except Game.DoesNotExist:
         raise Http404(NO_GAME) from None
     except Refused as exc:
         return _answer(request, public_id, exc.message, exc.status)
-    # The mover's board was drawn as the move was published: answer with it as it is.
-    html = presenter.cached(public_id, game.revision, presenter.seat_index(game, request.user))
-    if request.htmx and html is not None:
-        return HttpResponse(html)
-    return _answer(request, public_id)
-
-
-def _to_confirm(request, public_id: str, text: str, ply: int | None):
-    """A move the player confirms before it is sent (their setting): the board with it marked
-    and a "Confirm" button; None where the move goes straight to the move service."""
-    game = _game(request, public_id)
-    seat = presenter.seat_index(game, request.user)
-    if seat is None or not confirm.needed(request.user, game):
-        return None
-    waiting = confirm.prompt(game, seat, text, ply)
-    if waiting is None:
-        return None
-    return HttpResponse(presenter.live_html(game, seat, to_confirm=waiting))
+    if not request.htmx:
+        return redirect(game)
+    flipped = request.COOKIES.get(presenter.FLIP_COOKIE + public_id) == "1"
+    return HttpResponse(playing.answer(game, request.user, sent, flipped))
 
 
 def _action(function):
@@ -570,9 +556,10 @@ def profile(request, username):
     player = _found(
         get_user_model().objects, f"There is no player called {username}.", username=username
     )
+    # Latest first, in the order of the player's seats' index (a game's id follows its making).
     played = (
-        Game.objects.filter(seats__user=player)
-        .filter(~Q(status=Game.Status.OPEN) | Q(listing=Game.Listing.SEEK))
+        Game.objects.filter(Q(seats__user=player), ~Q(status=Game.Status.OPEN) | Q(listing="seek"))
+        .order_by("-seats__game_id")
         .prefetch_related("seats__user")
     )
     level = computer.level_of(player)

@@ -43,6 +43,7 @@ class Renderer:
     zoomable = False  # whether the page offers a larger, scrollable board
     click_by_position = False  # one click per move, read off the picture by the page's script
     shows_changes = False  # whether it marks what the last move changed
+    updates_in_place = False  # whether a move's update changes the picture in place (update())
 
     def piece_name(self, piece: str) -> str:
         raise NotImplementedError
@@ -61,6 +62,12 @@ class Renderer:
     def legend(self) -> list[tuple[str, str, str]]:
         """(picture, name, move) of each kind of piece, for games that need a key."""
         return []
+
+    def update(self, before, after, *, marks: Marks) -> str | None:
+        """Out-of-band swaps that turn this board as drawn for `before` into the one for
+        `after` with `marks`, where a picture grows with the game (None: draw it again).
+        Asked only of a renderer that `updates_in_place`."""
+        return None
 
     def changes(self, before, after) -> frozenset:
         """Squares the last move changed in a way worth calling out."""

@@ -22,6 +22,7 @@ class EmpireBoard(Renderer):
     slug = "empire"
     zoomable = True
     click_by_position = True
+    updates_in_place = True  # a stone a move: the picture grows with the game
 
     def piece_name(self, piece: str) -> str:
         return NAMES[piece]
@@ -32,36 +33,77 @@ class EmpireBoard(Renderer):
         marks = marks or Marks()
         w, h = state.width, state.height
         size_x, size_y = 2 * MARGIN + (w - 1) * GAP, 2 * MARGIN + (h - 1) * GAP
-        attrs = "".join(f' {k}="{escape(v)}"' for k, v in marks.board_action.items())
         title = f"Empire board, {w}×{h} points{caption}"
-        out = [
-            f'<svg class="board dots-board" viewBox="0 0 {size_x} {size_y}" role="group" '
-            f'aria-label="{escape(title)}" data-columns="{w}" data-rows="{h}" data-gap="{GAP}" '
-            f'data-margin="{MARGIN}"{attrs} xmlns="http://www.w3.org/2000/svg">',
-            f"<title>{escape(title)}</title>",
-            self._grid(w, h),
-            *self._areas(state),
-        ]
         names = geometry(w, h)[0]
+        stones = []
         for i, c in enumerate(state.board):
             if c in "OXox":
-                out.append(self._piece(c, *self._xy(i, w), names[i]))
+                stones.append(self._piece(c, *self._xy(i, w), names[i]))
             elif c in "+-":
                 x, y = self._xy(i, w)
                 side = SIDES["+-".index(c)]
-                out.append(
+                stones.append(
                     f'<rect class="house house-{side}" x="{x - 4}" y="{y - 4}" width="8" '
                     f'height="8"><title>house of {side}</title></rect>'
                 )
+        return "".join(
+            [
+                f'<svg class="board dots-board" viewBox="0 0 {size_x} {size_y}" role="group" '
+                f'aria-label="{escape(title)}" data-columns="{w}" data-rows="{h}" '
+                f'data-gap="{GAP}" data-margin="{MARGIN}" xmlns="http://www.w3.org/2000/svg">',
+                f"<title>{escape(title)}</title>",
+                self._grid(w, h),
+                *self._areas(state),
+                f'<g id="stones">{"".join(stones)}</g>',
+                f'<g id="last-move">{self._last_move(state, marks)}</g>',
+                "</svg>",
+                self._point_click(marks),
+            ]
+        )
+
+    def update(self, before, after, *, marks: Marks) -> str | None:
+        """A placement on an empty point that touches no area adds one stone and moves the
+        last-move ring; anything else (a capture, a house, an area) draws the board again."""
+        if (before.width, before.height) != (after.width, after.height):
+            return None
+        pairs = zip(before.board, after.board, strict=True)
+        changed = [i for i, (a, b) in enumerate(pairs) if a != b]
+        if len(changed) > 1:
+            return None
+        w, h = after.width, after.height
+        names, _, orth, _, _ = geometry(w, h)
+        added = ""
+        if changed:
+            i = changed[0]
+            if before.board[i] != "." or after.board[i] not in "OX":
+                return None
+            if any(after.board[n] in ",ox" for n in orth[i]):
+                return None
+            added = self._piece(after.board[i], *self._xy(i, w), names[i])
+        ring = self._last_move(after, marks)
+        return (
+            f'<svg hx-swap-oob="beforeend:#stones">{added}</svg>'
+            f'<svg hx-swap-oob="innerHTML:#last-move">{ring}</svg>'
+            + self._point_click(marks, oob=True)
+        )
+
+    def _last_move(self, state, marks: Marks) -> str:
+        w, h = state.width, state.height
+        rings = []
         for name in marks.last_move:
-            i = geometry(w, h)[1][name]
-            x, y = self._xy(i, w)
-            out.append(
+            x, y = self._xy(geometry(w, h)[1][name], w)
+            rings.append(
                 f'<circle class="last-ring" cx="{x}" cy="{y}" r="9.5">'
                 f"<title>last move, {name}</title></circle>"
             )
-        out.append("</svg>")
-        return "".join(out)
+        return "".join(rings)
+
+    @staticmethod
+    def _point_click(marks: Marks, oob=False) -> str:
+        """Where a click on the picture is posted (static/js reads it), when one may be."""
+        attrs = "".join(f' {k}="{escape(v)}"' for k, v in marks.board_action.items())
+        swap = ' hx-swap-oob="true"' if oob else ""
+        return f'<span id="point-click" hidden{attrs}{swap}></span>'
 
     @staticmethod
     def _xy(i: int, w: int) -> tuple[int, int]:

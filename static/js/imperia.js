@@ -26,11 +26,30 @@
     line.textContent = text;
     line.hidden = !text;
   }
-  document.addEventListener("htmx:wsClose", function () {
+  var gameSocket = null; // the game page's socket while it is open: clicked moves go on it
+  document.addEventListener("htmx:wsClose", function (event) {
+    if (gameSocket === event.detail.socketWrapper) gameSocket = null;
     connection("Connection lost — reconnecting…");
   });
-  document.addEventListener("htmx:wsOpen", function () {
+  document.addEventListener("htmx:wsOpen", function (event) {
+    if (event.target.closest && event.target.closest(".game")) gameSocket = event.detail.socketWrapper;
     connection("");
+  });
+  // A move clicked on the board goes over the game's socket when it is open (as lichess sends
+  // them): it comes back as the move's push, or as the board saying why it was refused. The
+  // move box keeps its POST, whose answer says whether to clear the box; so does every click
+  // while the socket is down.
+  var MOVE_URL = /^\/g\/[^/]+\/move\/$/;
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (!gameSocket || detail.verb !== "post" || !MOVE_URL.test(detail.path)) return;
+    if (detail.elt && detail.elt.closest && detail.elt.closest("form.move-box")) return;
+    var message = { type: "move" };
+    ["move", "ply", "revision", "confirmed"].forEach(function (name) {
+      if (detail.parameters[name] !== undefined) message[name] = String(detail.parameters[name]);
+    });
+    event.preventDefault();
+    gameSocket.send(JSON.stringify(message));
   });
   document.addEventListener("htmx:sendError", function () {
     connection("Could not reach the server: nothing was played. Check your connection and try again.");
@@ -63,7 +82,52 @@
     var answer = document.createElement("template");
     answer.innerHTML = event.detail.serverResponse || "";
     if (older(answer.content.firstElementChild, event.detail.target)) event.detail.shouldSwap = false;
+    else if (update(answer)) {
+      event.detail.shouldSwap = false;
+      applyUpdate(answer);
+    }
   });
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var message = document.createElement("template");
+    message.innerHTML = event.detail.message || "";
+    if (!update(message)) return;
+    event.preventDefault();
+    applyUpdate(message);
+  });
+
+  // A move's update (play/presenter.update_html) carries only what the move changed, swapped
+  // in by id, and the move added to the list: it fits the board of the revision before it
+  // and no other. A page already past it ignores it (the answer to a move and its push cross
+  // on the way); a page that missed one asks for the whole board; a page looking back at an
+  // earlier ply only adds the move to its list.
+  function update(template) {
+    return template.content.querySelector("[data-update-base]");
+  }
+  function applyUpdate(template) {
+    var live = document.getElementById("live"), marker = update(template);
+    if (!live || !window.htmx) return;
+    var have = +live.dataset.revision, revision = +marker.dataset.revision;
+    if (have >= revision) return;
+    if (have !== +marker.dataset.updateBase) {
+      var ply = live.dataset.history ? "?ply=" + live.dataset.history : "";
+      if (live.dataset.url) htmx.ajax("GET", live.dataset.url + ply, { target: "#live", swap: "outerHTML" });
+      return;
+    }
+    if (live.dataset.history) {
+      template.content.querySelectorAll("[hx-swap-oob]").forEach(function (part) {
+        var keep = part.getAttribute("hx-swap-oob") === "beforeend" || part.id === "moves" || part.id.indexOf("live-") === 0;
+        if (!keep) part.remove();
+      });
+    }
+    htmx.swap(live, template.innerHTML, { swapStyle: "none" });
+    live.dataset.revision = revision;
+    if (live.dataset.history) {
+      stillLookingBack(live);
+      return;
+    }
+    live.dataset.ply = marker.dataset.ply;
+    document.body.dispatchEvent(new CustomEvent("game-changed"));
+  }
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     if (older(event.detail.fragment.firstElementChild, event.detail.target)) event.detail.shouldSwap = false;
     else if (event.detail.target && event.detail.target.id === "live" && event.detail.target.dataset.history) {
@@ -79,12 +143,16 @@
     var mine = history.querySelector("ol.moves");
     if (list && mine) {
       var fresh = list.cloneNode(true);
-      fresh.querySelectorAll("[aria-current]").forEach(function (a) { a.removeAttribute("aria-current"); });
-      var here = fresh.querySelector('[data-ply="' + history.dataset.history + '"]');
-      if (here) here.setAttribute("aria-current", "step");
       mine.replaceWith(fresh);
       htmx.process(fresh);
     }
+    stillLookingBack(history);
+  }
+  // The list marks the ply looked at, not the game's last; a line says the game moved on.
+  function stillLookingBack(history) {
+    history.querySelectorAll(".moves [aria-current]").forEach(function (a) { a.removeAttribute("aria-current"); });
+    var here = history.querySelector('.moves [data-ply="' + history.dataset.history + '"]');
+    if (here) here.setAttribute("aria-current", "step");
     var line = history.querySelector(".moved-on");
     if (line) line.hidden = false;
   }
@@ -112,8 +180,9 @@
     return name;
   }
   document.addEventListener("click", function (event) {
-    var svg = event.target.closest && event.target.closest("svg[data-move-url]");
-    if (!svg) return;
+    var svg = event.target.closest && event.target.closest("svg.dots-board");
+    var action = document.getElementById("point-click"); // there when a click may play
+    if (!svg || !action || !action.dataset.moveUrl) return;
     var at = svg.createSVGPoint();
     at.x = event.clientX;
     at.y = event.clientY;
@@ -121,10 +190,16 @@
     var gap = +svg.dataset.gap, margin = +svg.dataset.margin;
     var col = Math.round((p.x - margin) / gap), row = Math.round((p.y - margin) / gap);
     if (col < 0 || row < 0 || col >= +svg.dataset.columns || row >= +svg.dataset.rows) return;
-    htmx.ajax("POST", svg.dataset.moveUrl, {
+    var revision = document.getElementById("live-revision");
+    htmx.ajax("POST", action.dataset.moveUrl, {
       target: "#live",
       swap: "outerHTML",
-      values: { move: columnName(col) + (row + 1), ply: svg.dataset.ply, confirmed: svg.dataset.confirmed || "" },
+      values: {
+        move: columnName(col) + (row + 1),
+        ply: action.dataset.ply,
+        confirmed: action.dataset.confirmed || "",
+        revision: revision ? revision.value : "",
+      },
     });
   });
 

@@ -189,6 +189,7 @@ async def test_a_board_drawn_by_the_mover_is_forwarded_without_a_thread(game, bo
 
     socket = await connect(game, bob)
     await socket.receive_from()
+    revision = game.revision + 1  # a move's update, for the revision after the one sent
     hops, call = [], SyncToAsync.__call__
 
     async def counted(self, *args, **kwargs):
@@ -196,9 +197,13 @@ async def test_a_board_drawn_by_the_mover_is_forwarded_without_a_thread(game, bo
         return await call(self, *args, **kwargs)
 
     monkeypatch.setattr(SyncToAsync, "__call__", counted)
-    event = {"type": "game.update", "revision": 9, "rendered": {"1": '<div id="live">new'}}
+    event = {"type": "game.update", "revision": revision, "rendered": {"1": "new"}, "moved": True}
     await get_channel_layer().group_send(group_name(game.public_id), {**event, "to": [1]})
     assert "new" in await socket.receive_from()
+    # A whole board drawn elsewhere (not a move's update: bench/traced.py's null move) too.
+    whole = {"type": "game.update", "revision": 9, "rendered": {"1": '<div id="live">whole'}}
+    await get_channel_layer().group_send(group_name(game.public_id), {**whole, "to": [1]})
+    assert "whole" in await socket.receive_from()
     assert hops == []
     await socket.disconnect()
 

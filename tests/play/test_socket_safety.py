@@ -30,8 +30,9 @@ async def test_a_page_from_another_site_cannot_open_a_socket(game, path):
 
 
 async def test_what_a_client_sends_on_the_game_socket_is_ignored(game, ann, bob):
-    """Moves go by POST only: text, bytes, a forged move or a flood change nothing, and the
-    socket goes on receiving the game."""
+    """Anything but a move message (tests/play/test_socket_moves.py): text, bytes, a POST's
+    fields sent as they are, or a flood, changes nothing, and the socket goes on receiving the
+    game."""
     socket = await connect(game, bob)
     await socket.receive_from()
     forged = '{"move": "d3d4", "ply": 0, "HEADERS": {"HX-Request": "true"}}'

@@ -91,26 +91,30 @@ def test_the_opponents_board_is_sent_before_the_movers_is_drawn_and_the_bell_run
 ):
     from play import notify, presenter
 
-    steps, draw, push = [], presenter._render, presenter.broadcast
+    steps, draw, push = [], presenter.update_html, presenter.broadcast
     monkeypatch.setattr(notify, "push", lambda user_id: steps.append(f"bell {user_id}"))
     monkeypatch.setattr(
         presenter,
-        "_render",
+        "update_html",
         lambda game, seat, *a: steps.append(f"draw {seat}") or draw(game, seat, *a),
     )
     monkeypatch.setattr(
         presenter,
         "broadcast",
-        lambda game, rendered, to, promptly=False: (
-            steps.append(f"send {to}" + " promptly" * promptly) or push(game, rendered, to)
+        lambda game, rendered, to, promptly=False, moved=False: (
+            steps.append(f"send {to}" + " promptly" * promptly)
+            or push(game, rendered, to, moved=moved)
         ),
     )
+    revision = str(active_game.revision)
     response = client_of(ann).post(
-        f"/g/{active_game.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX
+        f"/g/{active_game.public_id}/move/",
+        {"move": "d3d4", "ply": "0", "revision": revision},
+        **HTMX,
     )
     bell = f"bell {active_game.player(1).pk}"  # "your turn", on the opponent's other pages
-    assert steps == ["draw 1", "send [1] promptly", "draw 0", "send [0, None]", bell]
-    assert "Waiting for Black." in response.content.decode()  # the mover's, drawn once
+    assert steps == ["draw 1", "send [1] promptly", "draw 0", "send [0, None]", bell, "draw 0"]
+    assert "Waiting for Black." in response.content.decode()  # the mover's, from the cache
 
 
 def test_typed_san_move_is_accepted(active_game, client_of, ann):
