@@ -79,6 +79,10 @@
   }
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (!event.detail.target || event.detail.target.id !== "live") return;
+    // The board is always replaced whole. Said here, not left to the asking element's
+    // inherited hx-swap: a move's update may have swapped that element out (a step, the
+    // computer's poll) while it waited, and, cut off from #live, it would swap inside it.
+    event.detail.swapOverride = "outerHTML";
     var answer = document.createElement("template");
     answer.innerHTML = event.detail.serverResponse || "";
     if (older(answer.content.firstElementChild, event.detail.target)) event.detail.shouldSwap = false;

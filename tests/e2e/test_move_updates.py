@@ -49,3 +49,24 @@ def test_moves_change_the_board_in_place_and_a_page_that_missed_one_catches_up(b
     expect(white.locator("#live")).to_have_attribute("data-kept", "yes")
     assert black.evaluate("window.notReloaded") and white.evaluate("window.notReloaded")
 
+
+def test_an_answer_that_arrives_after_an_update_replaced_its_button_still_replaces_the_board(
+    browser, server
+):
+    """A step back asked for as the opponent moves: the update swaps in new steps, so the
+    button that asked is gone when its answer comes. The answer still replaces the board (it
+    once went inside it: two boards, one in the other)."""
+    white, black = start_game(browser, server, "empire-chess", "wes", "xia")
+    type_move(white, "d3d4")
+    expect(black.locator("#status")).to_have_text("Your turn.")
+    held = []
+    white.route("**/live/?ply=*", lambda route: held.append(route))
+    white.click('[data-nav="back"]')
+    while not held:
+        white.wait_for_timeout(50)
+    type_move(black, "e7e6")
+    expect(white.locator("#live")).to_have_attribute("data-ply", "2")  # the update, in place
+    held[0].continue_()
+    expect(white.locator("#live")).to_have_attribute("data-history", "0")
+    expect(white.locator("#live")).to_have_count(1)
+    expect(white.locator("#live #live")).to_have_count(0)
