@@ -203,17 +203,47 @@ def _pawn_moves(board, sq, turn, enemy, ep):
         yield sq, t, ("q" if t in last_rank else "")
 
 
+def pinned(board: tuple, king: int, by: int) -> frozenset:
+    """The pieces of the king's side that alone shield it on a line from what stands behind
+    them: an enemy that attacks along that line or, on a rank or file, the other king (a
+    face-off). Only these, and the king, can expose it by moving."""
+    found = set()
+    behind = (LINE_ATTACKERS[by] | {"K" if by == WHITE else "k"}, DIAGONAL_ATTACKERS[by])
+    for rays, threats in zip((LINES[king], DIAGONALS[king]), behind, strict=True):
+        for ray in rays:
+            shield = None
+            for t in ray:
+                piece = board[t]
+                if piece is None:
+                    continue
+                if shield is None and colour_of(piece) != by:
+                    shield = t
+                    continue
+                if shield is not None and piece in threats:
+                    found.add(shield)
+                break
+    return frozenset(found)
+
+
 def legal_moves(board: tuple, turn: int, castling: str, ep: int | None) -> list:
     out = []
     king = board.index("K" if turn == WHITE else "k")
     other_king = board.index("k" if turn == WHITE else "K")
+    # Not in check and not faced, a move of any piece but the king and the pinned leaves the
+    # king as safe as it was (a capture only removes attackers, and no line onto it opens):
+    # legal as it stands. The rest are tried on the board.
+    settled = not attacked(board, king, 1 - turn) and not faces(board, king, other_king)
+    exposed = pinned(board, king, 1 - turn) if settled else ()
     for frm, to, promo in pseudo_moves(board, turn, ep):
+        # Fairy-Stockfish judges en passant by attacks alone: it may open a face-off.
+        is_ep = to == ep and board[frm] == "P"
+        if settled and frm != king and not is_ep and frm not in exposed:
+            out.append((frm, to, promo))
+            continue
         after = make(board, frm, to, promo)
         k = to if frm == king else king
         if attacked(after, k, 1 - turn):
             continue
-        # Fairy-Stockfish judges en passant by attacks alone: it may open a face-off.
-        is_ep = to == ep and board[frm] == "P"
         if not is_ep and faces(after, k, other_king):
             continue
         out.append((frm, to, promo))

@@ -85,6 +85,28 @@ def test_face_off_pins_a_piece_on_the_open_file():
         game.play(state, "e4d4")
 
 
+@pytest.mark.parametrize(
+    "fen, refused, allowed",
+    [
+        # A Black knight pinned to its king by a Tower may not leave the file; nor may the
+        # king step onto the open d-file of the other king.
+        ("4k3/4n3/8/8/4T3/8/8/3K4 b - - 0 1", ["e7c6", "e7g6", "e7d5", "e8d8"], ["e8f7", "e8f8"]),
+        # A Black bishop pinned by a Cardinal on the diagonal moves along it only.
+        ("7k/6b1/8/8/3C4/8/8/K7 b - - 0 1", ["g7h6", "g7f8"], ["g7f6", "g7e5", "g7d4"]),
+        # The Eagle checks like a knight: the king steps out of it, not onto its other square.
+        ("4k3/8/3E4/8/8/8/8/K7 b - - 0 1", ["e8f7"], ["e8d8", "e8e7", "e8f8"]),
+        # A White Soldier alone between the kings on a file may step along it, not off it.
+        ("4k3/8/8/8/4S3/8/8/4K3 w - - 0 1", ["e4d4", "e4f4"], ["e4e5", "e1d1"]),
+    ],
+)
+def test_pins_checks_and_face_offs_decide_which_moves_stand(fen, refused, allowed):
+    """A move that cannot uncover the king is taken as it stands (rules/empire_chess.py);
+    only the king's, a pinned piece's and any move in check are tried on the board."""
+    legal = game.legal_moves(position(fen))
+    assert not set(refused) & set(legal)
+    assert set(allowed) <= set(legal)
+
+
 def test_face_off_mate():
     state = position("7k/T7/8/4C3/8/8/8/6K1 b - - 0 1")
     assert game.legal_moves(state) == []
