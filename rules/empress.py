@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from itertools import compress, repeat
+from operator import eq, is_
 
 from rules.base import Game, Outcome, State
 from rules.fen import format_board, parse_board
@@ -24,6 +26,10 @@ MOVE_LIMIT = 100  # quiet plies after the opening
 START = "8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] w 0 1"
 QUEEN, EMPRESS = ("Q", "q"), ("E", "e")
 RAYS = tuple(GRID.rays(sq, ALL_DIRECTIONS) for sq in range(64))
+# Every move's text, written once: STEPS[from][to] ("d1d5"), and DROPS["Q"][square] ("Q@d4").
+STEPS = tuple(tuple(a + b for b in GRID.names) for a in GRID.names)
+DROPS = {letter: tuple(letter + "@" + name for name in GRID.names) for letter in "QE"}
+NOTHING = (None,) * 64
 DROP = re.compile(r"^([QE])@([a-h][1-8])$")
 STEP = re.compile(r"^([a-h][1-8])([a-h][1-8])$")
 RESERVE = re.compile(r"^(Q*)(E?)(q*)(e?)$")
@@ -53,26 +59,32 @@ class Fields:
         return self.view[side] - self.view[1 - side]
 
 
-def field_of_view(board: tuple, empress: int | None) -> frozenset:
-    """Each ray up to and including its first occupied square; not her own square."""
-    if empress is None:
-        return frozenset()
-    seen = set()
-    for ray in RAYS[empress]:
-        for t in ray:
-            seen.add(t)
-            if board[t] is not None:
-                break
-    return frozenset(seen)
-
-
 def fields_of(board: tuple) -> Fields:
-    return Fields(
-        tuple(
-            field_of_view(board, board.index(EMPRESS[side]) if EMPRESS[side] in board else None)
-            for side in (WHITE, BLACK)
-        )
-    )
+    return Fields(tuple(frozenset(seen(board, EMPRESS[side])) for side in (WHITE, BLACK)))
+
+
+def seen(board: tuple, empress: str) -> set:
+    """An Empress's Field of View: each ray up to and including its first occupied square,
+    not her own square; nothing while she is in reserve."""
+    found = set()
+    if empress in board:
+        add = found.add
+        for ray in RAYS[board.index(empress)]:
+            for t in ray:
+                add(t)
+                if board[t] is not None:
+                    break
+    return found
+
+
+def barred(s: EmpressState) -> set:
+    """The opponent's effective field, which the side to move's Queens may neither enter,
+    cross nor be introduced into; worked out once per position."""
+    memo = s.memo
+    if "barred" not in memo:
+        board = s.board
+        memo["barred"] = seen(board, EMPRESS[1 - s.turn]) - seen(board, EMPRESS[s.turn])
+    return memo["barred"]
 
 
 def in_hand(s: EmpressState, side: int) -> tuple[int, int]:
@@ -184,43 +196,86 @@ class Empress(Game):
         for sq, piece in mine:
             if piece == EMPRESS[side] and any(board[ray[0]] is None for ray in RAYS[sq] if ray):
                 return True
-        barred = fields_of(board).effective(1 - side)
+        field = barred(s)
         for sq, piece in mine:
             if piece == QUEEN[side]:
                 for ray in RAYS[sq]:
-                    if ray and ray[0] not in barred and board[ray[0]] in (None, QUEEN[1 - side]):
+                    if ray and ray[0] not in field and board[ray[0]] in (None, QUEEN[1 - side]):
                         return True
         return bool(in_hand(s, side)[0]) and any(
-            piece is None and sq not in barred for sq, piece in enumerate(board)
+            piece is None and sq not in field for sq, piece in enumerate(board)
         )
 
     def generate(self, s: EmpressState):
+        # Squares are picked out in C (compress over a map) rather than by a Python loop over
+        # the 64: the search asks this of every position it looks at.
         side, board = s.turn, s.board
-        empty = [GRID.names[sq] for sq, piece in enumerate(board) if piece is None]
+        empty = compress(range(64), map(is_, board, NOTHING))
         if in_opening(s):
             letter = "Q" if placed_queens(s, side) < OPENING_QUEENS else "E"
-            return [f"{letter}@{name}" for name in empty]
-        barred = fields_of(board).effective(1 - side)
+            return list(map(DROPS[letter].__getitem__, empty))
+        field = barred(s)
+        prey = QUEEN[1 - side]
         moves = []
-        for sq, piece in enumerate(board):
-            if piece == QUEEN[side]:
-                for ray in RAYS[sq]:
-                    for t in ray:
-                        if t in barred:  # no entry, not even in passing
-                            break
-                        if board[t] is None or board[t] == QUEEN[1 - side]:
-                            moves.append(GRID.names[sq] + GRID.names[t])
-                        if board[t] is not None:
-                            break
-            elif piece == EMPRESS[side]:
-                for ray in RAYS[sq]:
-                    for t in ray:
-                        if board[t] is not None:
-                            break
-                        moves.append(GRID.names[sq] + GRID.names[t])
+        append = moves.append
+        for sq in compress(range(64), map(eq, board, repeat(QUEEN[side]))):
+            steps = STEPS[sq]
+            for ray in RAYS[sq]:
+                for t in ray:
+                    if t in field:  # no entry, not even in passing
+                        break
+                    there = board[t]
+                    if there is None:
+                        append(steps[t])
+                        continue
+                    if there == prey:
+                        append(steps[t])
+                    break
+        if EMPRESS[side] in board:
+            at = board.index(EMPRESS[side])
+            steps = STEPS[at]
+            for ray in RAYS[at]:
+                for t in ray:
+                    if board[t] is not None:
+                        break
+                    append(steps[t])
         if in_hand(s, side)[0]:
-            moves += [f"Q@{name}" for name in empty if GRID.index(name) not in barred]
+            drops = DROPS["Q"]
+            moves += [drops[sq] for sq in empty if sq not in field]
         return moves
+
+    def is_legal(self, s: EmpressState, move: str) -> bool:
+        """As `move in legal moves`, from the move's own squares: a search plays far more
+        moves than it lists."""
+        if "moves" in s.memo:
+            return move in s.memo["moves"]
+        side, board = s.turn, s.board
+        if len(move) != 4:
+            return False
+        if move[1] == "@":
+            to = GRID.find(move[2:])
+            if to is None or board[to] is not None:
+                return False
+            if in_opening(s):
+                return move[0] == ("Q" if placed_queens(s, side) < OPENING_QUEENS else "E")
+            return move[0] == "Q" and in_hand(s, side)[0] > 0 and to not in barred(s)
+        frm, to = GRID.find(move[:2]), GRID.find(move[2:])
+        if in_opening(s) or frm is None or to is None:
+            return False
+        path = GRID.between(frm, to)
+        piece = board[frm]
+        if path is None or piece not in (QUEEN[side], EMPRESS[side]):
+            return False
+        if any(board[t] is not None for t in path):
+            return False
+        if piece == EMPRESS[side]:
+            return board[to] is None
+        field = barred(s)
+        return (
+            board[to] in (None, QUEEN[1 - side])
+            and to not in field
+            and not any(t in field for t in path)
+        )
 
     def apply(self, s: EmpressState, move: str) -> EmpressState:
         board, reserve = list(s.board), list(s.reserve)
@@ -295,9 +350,9 @@ class Empress(Game):
             return "Empresses are never captured."
         if target == QUEEN[side]:
             return f"{step[2]} holds your own Queen."
-        barred = fields_of(s.board).effective(1 - side)
-        entered = next((GRID.names[t] for t in (*path, to) if t in barred), None)
-        if target is not None and to in barred:
+        field = barred(s)
+        entered = next((GRID.names[t] for t in (*path, to) if t in field), None)
+        if target is not None and to in field:
             return f"The Queen on {step[2]} stands in its Empress's field and cannot be captured."
         return f"A Queen may not enter or pass through the opponent's field: {entered} is in it."
 

@@ -38,6 +38,10 @@ class Grid:
         except KeyError:
             raise ValueError(f"{name!r} is not a square of this board.") from None
 
+    def find(self, name: str) -> int | None:
+        """The index of a square's name; None for anything else."""
+        return self._index.get(name)
+
     def is_square(self, name: str) -> bool:
         return name in self._index
 

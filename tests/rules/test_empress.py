@@ -210,3 +210,21 @@ def test_whether_a_side_can_move_is_told_without_listing_every_move(seed):
         fresh = game.parse(game.format(state))  # nothing listed yet in its memo
         assert game._has_move(fresh) == bool(game.generate(fresh)), game.format(state)
         state = game.play(state, rng.choice(game.legal_moves(state)))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_move_is_judged_legal_from_its_own_squares_as_the_list_would(seed):
+    """`is_legal` answers without listing the moves; in every position of random games it
+    agrees with the list on every move text of the board's squares, legal or not."""
+    game = rules.get("empress")
+    names = game.grid.names
+    candidates = [a + b for a in names for b in names] + [
+        f"{letter}@{name}" for letter in "QE" for name in names
+    ]
+    rng, state = random.Random(seed), game.initial()
+    while not game.outcome(state):
+        legal = set(game.legal_moves(state))
+        fresh = game.parse(game.format(state))  # nothing listed yet in its memo
+        judged = {move for move in candidates if game.is_legal(fresh, move)}
+        assert judged == legal, game.format(state)
+        state = game.play(state, rng.choice(sorted(legal)))
