@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
@@ -91,11 +91,18 @@ def _answer(request, public_id: str, notice: str | None = None, status: int = 20
     return redirect(game)
 
 
-def _rated_page(request, queryset, name: str, per_page: int = 20):
-    """A page of games, each player named with their rating (one query for the page)."""
-    page = paging.page(request, queryset.prefetch_related("seats"), name, per_page)
-    ratings.label(list(page))
-    return page
+def _rated_pages(request, lists: dict) -> dict:
+    """Pages of games (key -> (queryset, its page's parameter)), each player named with their
+    rating: the seats, the players and their ratings read once for all the pages, not once
+    a list."""
+    pages = {key: paging.page(request, queryset, name) for key, (queryset, name) in lists.items()}
+    games = []
+    for page in pages.values():
+        page.object_list = list(page.object_list)
+        games += page.object_list
+    prefetch_related_objects(games, "seats__user", "invited_user", "created_by")
+    ratings.label(games)
+    return pages
 
 
 @require_GET
@@ -103,27 +110,26 @@ def lobby(request):
     chosen = SeekFilter(request.GET)
     if not chosen.is_valid():
         raise numbers.Malformed("Malformed request: " + _errors(chosen))
+    lists = {"seeks": (seeks.listed(request.user, **chosen.cleaned_data), "seeks")}
+    user = request.user
+    if user.is_authenticated:
+        lists |= {
+            "my_turn": (dashboard.my_turn(user), "turn"),
+            "waiting": (dashboard.waiting(user), "waiting"),
+            "sent": (dashboard.challenges_sent(user), "sent"),
+            "received": (dashboard.challenges_received(user), "received"),
+            "finished": (dashboard.finished(user), "finished"),
+        }
+    pages = _rated_pages(request, lists)
     context = {
-        "seeks": _rated_page(request, seeks.listed(request.user, **chosen.cleaned_data), "seeks"),
+        "seeks": pages.pop("seeks"),
         "seek_filter": chosen,
         "form": NewGameForm(),
         "computer_form": ComputerGameForm(),
         "games": rules.games(),
     }
-    user = request.user
     if user.is_authenticated:
-        lists = {
-            "my_turn": ("turn", dashboard.my_turn),
-            "waiting": ("waiting", dashboard.waiting),
-            "sent": ("sent", dashboard.challenges_sent),
-            "received": ("received", dashboard.challenges_received),
-            "finished": ("finished", dashboard.finished),
-        }
-        related = ("seats__user", "invited_user", "created_by")
-        context["dash"] = {
-            key: _rated_page(request, listed(user).prefetch_related(*related), name)
-            for key, (name, listed) in lists.items()
-        }
+        context["dash"] = pages
         context["dash"]["disputes"] = paging.page(request, dashboard.disputes(user), "disputes", 10)
     return render(request, "play/lobby.html", context)
 
@@ -557,13 +563,11 @@ def profile(request, username):
         get_user_model().objects, f"There is no player called {username}.", username=username
     )
     # Latest first, in the order of the player's seats' index (a game's id follows its making).
-    played = (
-        Game.objects.filter(Q(seats__user=player), ~Q(status=Game.Status.OPEN) | Q(listing="seek"))
-        .order_by("-seats__game_id")
-        .prefetch_related("seats__user")
-    )
+    played = Game.objects.filter(
+        Q(seats__user=player), ~Q(status=Game.Status.OPEN) | Q(listing="seek")
+    ).order_by("-seats__game_id")
     level = computer.level_of(player)
-    page = _rated_page(request, played, "page")
+    page = _rated_pages(request, {"games": (played, "page")})["games"]
     ratings.mark_changes(player, list(page))
     context = {"player": player, "games": page, "form": NewGameForm()}
     context["ratings"] = ratings.table(player) if level is None else []

@@ -94,3 +94,36 @@ def test_a_game_revived_by_a_ruling_is_in_play_again_and_no_longer_finished(
     assert not finished(ann).exists()
     html = client_of(bob).get("/").content.decode()
     assert active_game.public_id in section(html, "Your turn", "Waiting for your opponent")
+
+
+def test_the_lobby_reads_its_lists_players_and_ratings_once_for_all_the_lists(
+    ann, bob, make_user, client_of
+):
+    """Every list (open seeks, your turn, waiting, challenges both ways, finished) has games
+    with players and ratings; their seats, players and ratings are read once for all the
+    lists, so the queries are as many with many games, players and lists full as with few
+    (they were 26, four a list)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def add_one_of_each(n):
+        carl = make_user(f"carl{n}")
+        games.create(carl, "empress", "white", "seek")  # an open seek
+        games.join(games.create(ann, "empire-chess", "white", "seek"), carl)  # ann's turn
+        games.join(games.create(ann, "empire-chess", "black", "seek"), carl)  # waiting
+        games.create(ann, "empress", "white", "invite", invited=carl)  # sent
+        games.create(carl, "empress", "white", "invite", invited=ann)  # received
+        games.resign(games.join(games.create(ann, "empress", "white", "seek"), bob), ann)
+
+    def queries():
+        client = client_of(ann)
+        with CaptureQueriesContext(connection) as counted:
+            html = client.get("/").content.decode()
+        assert "Page 1 of" not in html or "carl" in html
+        return len(counted)
+
+    add_one_of_each(1)
+    few = queries()
+    for n in range(2, 6):
+        add_one_of_each(n)
+    assert queries() == few <= 21, few
