@@ -2,9 +2,34 @@
 
 from __future__ import annotations
 
-from django.core.paginator import Paginator
+from django.core import paginator
+from django.db.models import QuerySet
+from django.utils.functional import cached_property
 
 from play import numbers
+
+# A list is counted only this many pages past the one shown: a player's 20,000 finished games
+# are not all counted to show the first twenty (the count was most of the dashboard's SQL).
+PAGES_AHEAD = 5
+
+
+class Paginator(paginator.Paginator):
+    """Django's, counting up to `PAGES_AHEAD` pages past page `number`; beyond that the
+    list says "more than" (`more_than`), and its later pages are reached page by page."""
+
+    def __init__(self, object_list, per_page: int, number: int):
+        super().__init__(object_list, per_page)
+        self.counted_up_to = (number + PAGES_AHEAD) * per_page + 1
+
+    @cached_property
+    def count(self) -> int:
+        head = self.object_list[: self.counted_up_to]
+        return head.count() if isinstance(head, QuerySet) else len(head)
+
+    @cached_property
+    def more_than(self) -> int | None:
+        """The number the list is known to exceed, when it was not counted to its end."""
+        return self.counted_up_to - 1 if self.count >= self.counted_up_to else None
 
 
 def page(request, queryset, name: str, per_page: int = 20):
@@ -12,4 +37,4 @@ def page(request, queryset, name: str, per_page: int = 20):
     the last; a page number that is not one is Malformed (400)."""
     number = request.GET.get(name)
     number = numbers.whole(number, "the page", numbers.MOST_PAGES, 1) if number else 1
-    return Paginator(queryset, per_page).get_page(number)
+    return Paginator(queryset, per_page, number).get_page(number)

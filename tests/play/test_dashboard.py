@@ -127,3 +127,38 @@ def test_the_lobby_reads_its_lists_players_and_ratings_once_for_all_the_lists(
     for n in range(2, 6):
         add_one_of_each(n)
     assert queries() == few <= 21, few
+
+
+def test_a_long_list_is_counted_only_a_few_pages_ahead_and_every_page_is_reached(
+    ann, bob, client_of, monkeypatch
+):
+    """A player's 20,000 finished games are not counted to show twenty: a list is counted up
+    to a few pages past the one shown (here none), says "more than" beyond, and each later
+    page is reached from the one before."""
+    from play import paging
+
+    monkeypatch.setattr(paging, "PAGES_AHEAD", 0)
+    for _ in range(23):
+        games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
+    client = client_of(ann)
+    first = client.get("/").content.decode()
+    assert "Page 1 (more than 20 in all)" in first and "?turn=2" in first
+    second = client.get("/", {"turn": 2}).content.decode()
+    assert "Page 2 of 2 (23 in all)" in second
+    ids = set(Game.objects.values_list("public_id", flat=True))
+    shown = {i for i in ids if i in first.split("Waiting for")[0] + second.split("Waiting for")[0]}
+    assert shown == ids
+
+
+def test_a_list_counted_to_its_end_says_how_many(rf):
+    from play import paging
+
+    page = paging.page(rf.get("/", {"p": "2"}), list(range(45)), "p", per_page=20)
+    assert (page.paginator.count, page.paginator.more_than, page.paginator.num_pages) == (
+        45,
+        None,
+        3,
+    )
+    assert list(page) == list(range(20, 40))
+    far = paging.page(rf.get("/"), list(range(500)), "p", per_page=20)
+    assert far.paginator.more_than == (1 + paging.PAGES_AHEAD) * 20 and far.has_next()
