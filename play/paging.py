@@ -23,8 +23,14 @@ class Paginator(paginator.Paginator):
 
     @cached_property
     def count(self) -> int:
-        head = self.object_list[: self.counted_up_to]
-        return head.count() if isinstance(head, QuerySet) else len(head)
+        listed = self.object_list
+        if not isinstance(listed, QuerySet):
+            return len(listed[: self.counted_up_to])
+        # Unordered (unless already cut to a length): which rows are counted does not matter,
+        # and an order would lead the database to that order's index instead of the filter's.
+        return (listed if listed.query.is_sliced else listed.order_by())[
+            : self.counted_up_to
+        ].count()
 
     @cached_property
     def more_than(self) -> int | None:
