@@ -56,7 +56,7 @@ def test_an_answer_that_arrives_after_an_update_replaced_its_button_still_replac
     """A step back asked for as the opponent moves: the update swaps in new steps, so the
     button that asked is gone when its answer comes. The answer still replaces the board (it
     once went inside it: two boards, one in the other)."""
-    white, black = start_game(browser, server, "empire-chess", "wes", "xia")
+    white, black = start_game(browser, server, "empire-chess", "ysa", "zor")
     type_move(white, "d3d4")
     expect(black.locator("#status")).to_have_text("Your turn.")
     held = []
