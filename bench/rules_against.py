@@ -9,7 +9,6 @@ nothing.
 
 import argparse
 import json
-import random
 import statistics
 import subprocess
 import sys
@@ -18,7 +17,6 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-SMALL = {"empire": {"width": 32, "height": 32}}
 SLUGS = ("empress", "empire-chess", "empire", "imperial-shuffle", "imperial-chess")
 
 
@@ -26,17 +24,13 @@ def measure(repo: str, slug: str, games: int) -> dict:
     """Best of five passes over every position of `games` seeded random games, fresh states
     each pass (nothing remembered from the last)."""
     sys.path.insert(0, repo)
-    import rules
+    import rules  # REV's or this checkout's, whichever `repo` is
+
+    sys.path.append(str(HERE))
+    from bench.rules import record  # the games bench/rules.py plays, with those rules
 
     game = rules.get(slug)
-    rng, positions = random.Random(1), []
-    for _ in range(games):
-        state = game.initial(SMALL.get(slug))
-        while game.outcome(state) is None:
-            legal = [m for m in game.legal_moves(state) if m != "pass"] or game.legal_moves(state)
-            move = rng.choice(legal)
-            positions.append((game.format(state), move))
-            state = game.play(state, move)
+    positions = record(game, games)
 
     def rate(work) -> float:
         best = 0.0
