@@ -28,8 +28,16 @@
   }
   var gameSocket = null; // the game page's socket while it is open: clicked moves go on it
   document.addEventListener("htmx:wsClose", function (event) {
-    if (gameSocket === event.detail.socketWrapper) gameSocket = null;
+    if (gameSocket === event.detail.socketWrapper) {
+      gameSocket = null;
+      document.body.dataset.gameSocket = "closed";
+    }
     connection("Connection lost — reconnecting…");
+  });
+  // The game's socket is in step with the page once its first message (the board as it
+  // stands) is in: the body's data-game-socket says "open" from then on.
+  document.addEventListener("htmx:wsAfterMessage", function (event) {
+    if (event.target.closest && event.target.closest(".game")) document.body.dataset.gameSocket = "open";
   });
   document.addEventListener("htmx:wsOpen", function (event) {
     if (event.target.closest && event.target.closest(".game")) gameSocket = event.detail.socketWrapper;

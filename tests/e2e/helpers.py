@@ -39,6 +39,8 @@ def start_game(browser, server, slug, white, black, clock="none"):
     # The creator's page learns of the join over the socket, without a reload.
     expect(first.locator("#status")).to_have_text("Your turn.")
     for page in (first, second):
+        # Its socket's first message (the whole board) is in: nothing replaces #live after.
+        expect(page.locator("body")).to_have_attribute("data-game-socket", "open")
         page.evaluate("window.notReloaded = true")
     return first, second
 
