@@ -87,6 +87,12 @@ def barred(s: EmpressState) -> set:
     return memo["barred"]
 
 
+def opening_piece(s: EmpressState) -> str:
+    """What the side to move places next in the opening: a Queen until three are out, then
+    the Empress."""
+    return "Q" if placed_queens(s, s.turn) < OPENING_QUEENS else "E"
+
+
 def in_hand(s: EmpressState, side: int) -> tuple[int, int]:
     """(Queens, Empress) a side still holds in reserve."""
     return s.reserve[2 * side], s.reserve[2 * side + 1]
@@ -212,8 +218,7 @@ class Empress(Game):
         side, board = s.turn, s.board
         empty = compress(range(64), map(is_, board, NOTHING))
         if in_opening(s):
-            letter = "Q" if placed_queens(s, side) < OPENING_QUEENS else "E"
-            return list(map(DROPS[letter].__getitem__, empty))
+            return list(map(DROPS[opening_piece(s)].__getitem__, empty))
         field = barred(s)
         prey = QUEEN[1 - side]
         moves = []
@@ -257,7 +262,7 @@ class Empress(Game):
             if to is None or board[to] is not None:
                 return False
             if in_opening(s):
-                return move[0] == ("Q" if placed_queens(s, side) < OPENING_QUEENS else "E")
+                return move[0] == opening_piece(s)
             return move[0] == "Q" and in_hand(s, side)[0] > 0 and to not in barred(s)
         frm, to = GRID.find(move[:2]), GRID.find(move[2:])
         if in_opening(s) or frm is None or to is None:
