@@ -34,6 +34,12 @@ START_COUNT = {
 # Who attacks along rank/file lines, along diagonals, by knight leap and by king step.
 LINE_ATTACKERS = (frozenset("TQ"), frozenset("rq"))
 DIAGONAL_ATTACKERS = (frozenset("CQ"), frozenset("bq"))
+# What may stand behind a pinned piece, by the side it belongs to: on a rank or file also the
+# king (a face-off), along a diagonal the diagonal attackers.
+PINNING = (
+    (LINE_ATTACKERS[WHITE] | {"K"}, DIAGONAL_ATTACKERS[WHITE]),
+    (LINE_ATTACKERS[BLACK] | {"k"}, DIAGONAL_ATTACKERS[BLACK]),
+)
 LEAP_ATTACKERS = (frozenset("E"), frozenset("n"))
 STEP_ATTACKERS = (frozenset("DK"), frozenset("k"))
 # What an imperial piece captures like.
@@ -208,8 +214,7 @@ def pinned(board: tuple, king: int, by: int) -> frozenset:
     them: an enemy that attacks along that line or, on a rank or file, the other king (a
     face-off). Only these, and the king, can expose it by moving."""
     found = set()
-    behind = (LINE_ATTACKERS[by] | {"K" if by == WHITE else "k"}, DIAGONAL_ATTACKERS[by])
-    for rays, threats in zip((LINES[king], DIAGONALS[king]), behind, strict=True):
+    for rays, threats in zip((LINES[king], DIAGONALS[king]), PINNING[by], strict=True):
         for ray in rays:
             shield = None
             for t in ray:
