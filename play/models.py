@@ -11,6 +11,7 @@ from django.urls import reverse
 
 import rules
 from play.errors import Refused
+from play.prepared import Prepared
 
 
 def new_public_id() -> str:
@@ -166,12 +167,8 @@ class Game(Bounded):
     def locked_with_seats(cls, public_id: str) -> Game:
         """The game row locked, with its seats, their players and the players' profiles, read
         in one query (a move's: the seats' rows joined to the game's, only the game's locked)
-        rather than one for the game and one for its seats."""
-        rows = list(
-            Seat.objects.select_related("game", "user__profile")
-            .select_for_update(of=("game",))
-            .filter(game__public_id=public_id)
-        )
+        rather than one for the game and one for its seats; its SQL built once."""
+        rows = _SEATS_LOCKED(public_id)
         if not rows:  # no one seated yet (or no such game: DoesNotExist)
             return cls.locked(public_id=public_id, related=("seats__user__profile",))
         game = rows[0].game
@@ -294,6 +291,16 @@ class Seat(Bounded):
 
     def __str__(self):
         return f"{self.user} as {self.game.rules.seats[self.index]}"
+
+
+# A move's lock: a game's seats with their game (locked), players and profiles.
+_SEATS_LOCKED = Prepared(
+    lambda public_id: (
+        Seat.objects.select_related("game", "user__profile")
+        .select_for_update(of=("game",))
+        .filter(game__public_id=public_id)
+    )
+)
 
 
 class Move(Bounded):
