@@ -14,6 +14,8 @@ from pathlib import Path
 
 import dj_database_url
 
+import jinja2
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("IMPERIA_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
@@ -77,6 +79,17 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "play.context_processors.games",
             ],
+        },
+    },
+    {
+        # The game's fragments, drawn on every move (play/jinja.py).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "play.jinja.environment",
+            "keep_trailing_newline": True,  # as Django's engine: the files' last line ends
+            "undefined": jinja2.Undefined,  # the same page in debug as not
         },
     },
 ]

@@ -3,9 +3,7 @@ one marked, and the steps to the others. Read-only: nothing here changes a game.
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
-
-from play import addresses, move_list, presenter
+from play import addresses, jinja, move_list, presenter
 from play.boards import renderer
 from play.boards.base import Marks
 from play.lifecycle import moves_and_state
@@ -44,4 +42,4 @@ def html(game: Game, seat: int | None, ply: int, flipped: bool = False) -> str:
         "steps": {"first": 0, "back": max(0, ply - 1), "forward": ply + 1},
         "flipped": flipped,
     }
-    return render_to_string("play/partials/history.html", context)
+    return jinja.render("play/partials/history.html", context)

@@ -10,7 +10,18 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
 
 import rules
-from play import addresses, chat, clocks, confirm, disputes, move_list, offers, ratings, setup
+from play import (
+    addresses,
+    chat,
+    clocks,
+    confirm,
+    disputes,
+    jinja,
+    move_list,
+    offers,
+    ratings,
+    setup,
+)
 from play.boards import renderer
 from play.boards.base import Marks
 from play.lifecycle import moves_and_state
@@ -88,7 +99,7 @@ def update_html(game: Game, seat: int | None, flipped=False) -> str:
             before = _before_last(game, moves)
             context["board_update"] = board.update(before, context["state"], marks=context["marks"])
         context["moves_appended"] = move_list.appended(game, moves)
-        html = render_to_string("play/partials/live_update.html", context)
+        html = jinja.render("play/partials/live_update.html", context)
         _DRAWN.put(key, html)
     return html
 
@@ -115,7 +126,7 @@ def _render(
     if isinstance(notice, tuple):
         context["notice"], context["notice_status"] = notice
     context["confirm"] = to_confirm
-    return render_to_string("play/partials/live.html", context)
+    return jinja.render("play/partials/live.html", context)
 
 
 def _before_last(game: Game, moves) -> rules.State:
@@ -391,7 +402,7 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
             "other_submitted": bool(other and other.submitted_at),
             "arrangement": mine.arrangement if mine else "",
         },
-        "board_svg": board.render_boards(boards, viewer=viewer, marks=marks, names=names),
+        "board_svg": lambda: board.render_boards(boards, viewer=viewer, marks=marks, names=names),
         "players": [],
         "status": setup.status(mine, other),
         "can_abort": seat is not None,

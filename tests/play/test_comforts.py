@@ -1,6 +1,8 @@
 """Correspondence comforts: a move shown and sent only on "Confirm" (a setting, on by default
 for correspondence), and private notes on a game."""
 
+from html import unescape
+
 import pytest
 
 from play import games
@@ -21,7 +23,7 @@ def test_a_correspondence_move_waits_for_confirm(correspondence, ann, client_of)
     shown = page.post(url, {"move": "Sd4", "ply": "0"}, **HTMX)
     html = shown.content.decode()
     assert shown.status_code == 200 and "Play <strong>Sd4</strong>?" in html
-    assert "the move to confirm" in html and "&quot;confirmed&quot;: &quot;1&quot;" in html
+    assert "the move to confirm" in html and '"confirmed": "1"' in unescape(html)
     assert Game.objects.get(pk=correspondence.pk).ply == 0  # nothing sent yet
     sent = page.post(url, {"move": "d3d4", "ply": "0", "confirmed": "1"}, **HTMX)
     assert sent.status_code == 200 and Game.objects.get(pk=correspondence.pk).ply == 1

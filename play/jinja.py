@@ -1,0 +1,23 @@
+"""The Jinja2 environment of the game's fragments (jinja2/play/partials): the #live fragment
+and a move's update are drawn for every seat on every move, and Jinja2 compiles a template to
+Python once where Django's engine walks its nodes each time (bench/move.py)."""
+
+from django.template import engines
+from django.template.defaultfilters import date
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from jinja2 import Environment
+
+
+def environment(**options) -> Environment:
+    env = Environment(**options)
+    env.globals["url"] = lambda name, *args: reverse(name, args=args)
+    env.filters["date"] = date  # Django's formats ("c", "D j M, H:i"); times are UTC
+    return env
+
+
+def render(name: str, context: dict) -> SafeString:
+    """The fragment `name` drawn from `context`, with no request (nothing of a session): HTML,
+    its values escaped, so safe to put in a page as it is."""
+    return mark_safe(engines["jinja2"].env.get_template(name).render(context))
