@@ -91,8 +91,8 @@ def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=Fals
         transaction.on_commit(lambda: presenter.publish(game, game.turn))
         next_turn(game, after, now)
         game.revision += 1
-        game.save()
-    move = Move.objects.create(
+        game.write()
+    move = Move(
         game_id=game.pk,  # not the game object: the move is kept in memory, the game is not
         ply=ply,
         seat=seat.index,
@@ -104,5 +104,6 @@ def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=Fals
         hash=Move.chain(previous, ply, canonical, position, now),
         forecast=forecast,
     )
+    move.write()
     if game.has_forecasts and not outcome:  # the opponent's lines answer this move at once
         transaction.on_commit(lambda: forecasts.answer(game.public_id, ply), robust=True)

@@ -7,10 +7,12 @@ does (the same converters and related-object populators)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import QuerySet
 from django.db.models.query import get_related_populators
+from django.db.models.sql.subqueries import InsertQuery, UpdateQuery
 from django.db.transaction import TransactionManagementError
 
 _STAND_IN = "\x00prepared"  # a value no request can send: where the real one goes
@@ -36,8 +38,8 @@ class _Plan:
         self.locks = queryset.query.select_for_update and (
             connections[using].features.has_select_for_update
         )
-        # Kept for turning rows into values (its converters read the backend's settings
-        # only); each run takes its own thread's connection for the cursor.
+        # Kept for turning rows into values, as are its converters (they read the backend's
+        # settings only); each run takes its own thread's connection for the cursor.
         self.compiler = queryset.query.get_compiler(using=using)
         self.sql, params = self.compiler.as_sql()
         self.params = list(params)
@@ -51,6 +53,10 @@ class _Plan:
         if self.fetch_mode.track_peers:
             raise ValueError("A prepared query does not track its rows' peers.")
         self.populators = get_related_populators(klass_info, select, using, self.fetch_mode)
+        columns = [column[0] for column in select[: self.compiler.col_count]]
+        if self.compiler.has_composite_fields(columns):
+            raise ValueError("A prepared query reads no composite keys.")
+        self.converters = self.compiler.get_converters(columns)
         self.using = using
 
     def run(self, value: str) -> list:
@@ -65,7 +71,9 @@ class _Plan:
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()
         found = []
-        for row in self.compiler.results_iter([rows]):
+        if self.converters:
+            rows = self.compiler.apply_converters(rows, self.converters)
+        for row in rows:
             obj = self.model.from_db(
                 self.using, self.attnames, row[self.fields], fetch_mode=self.fetch_mode
             )
@@ -73,3 +81,69 @@ class _Plan:
                 populator.populate(row, obj)
             found.append(obj)
         return found
+
+
+def save_row(obj, using: str = DEFAULT_DB_ALIAS) -> None:
+    """`obj.save()` on a hot path: an existing row's every column written (or a new row
+    inserted, its key read back), the SQL built by Django once per model and database and the
+    values prepared for it as Django's compiler prepares them. A value that is an expression
+    (an F()) or a model takes Django's own save. Models with signals on save are not used here
+    (nothing listens to a game's or a move's)."""
+    model, connection = type(obj), connections[using]
+    adding = obj._state.adding
+    fields = _columns(model, adding)
+    values = [field.pre_save(obj, adding) for field in fields]
+    if any(hasattr(v, "resolve_expression") or hasattr(v, "prepare_database_save") for v in values):
+        obj.save(using=using)
+        return
+    params = [
+        field.get_db_prep_save(v, connection=connection)
+        for field, v in zip(fields, values, strict=True)
+    ]
+    sql = _WRITES.get((model, using, adding))
+    if sql is None:
+        sql = _WRITES[(model, using, adding)] = _write_sql(obj, fields, using)
+    with connection.cursor() as cursor:
+        if adding:
+            cursor.execute(sql, params)
+            (obj.pk,) = cursor.fetchone()
+            obj._state.adding, obj._state.db = False, using
+        else:
+            cursor.execute(sql, [*params, model._meta.pk.get_db_prep_value(obj.pk, connection)])
+            if cursor.rowcount != 1:
+                raise model.NotUpdated(f"No {model.__name__} {obj.pk} to update.")
+
+
+_WRITES = {}  # (model, database, inserting) -> the SQL
+
+
+@cache
+def _columns(model, adding: bool) -> list:
+    """The columns a row's save writes: all but its key when updating, all but an automatic
+    key when inserting."""
+    meta = model._meta
+    return [
+        f
+        for f in meta.local_concrete_fields
+        if not f.generated and (f is not meta.pk if not adding else f is not meta.auto_field)
+    ]
+
+
+def _write_sql(obj, fields: list, using: str) -> str:
+    model, connection = type(obj), connections[using]
+    if any(hasattr(f, "get_placeholder_sql") for f in fields):
+        raise ValueError(f"{model.__name__} has a column whose SQL depends on its value.")
+    if obj._state.adding:
+        if not connection.features.can_return_columns_from_insert:
+            raise ValueError("This database cannot return the new row's key.")
+        query = InsertQuery(model)
+        query.insert_values(fields, [obj])
+        compiler = query.get_compiler(using=using)
+        compiler.returning_fields = [model._meta.pk]
+        [(sql, _)] = compiler.as_sql()
+        return sql
+    query = UpdateQuery(model)
+    query.add_update_fields([(f, None, f.pre_save(obj, False)) for f in fields])
+    query.add_filter("pk", obj.pk)
+    sql, _ = query.get_compiler(using=using).as_sql()
+    return sql

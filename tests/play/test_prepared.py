@@ -1,15 +1,17 @@
-"""play.prepared: a query compiled once gives what Django's own queryset gives, every time."""
+"""play.prepared: a query compiled once gives what Django's own queryset gives, every time; a
+row written by SQL built once stores what Django's save stores."""
 
 import threading
 
 import pytest
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
 from django.db.models.sql.compiler import SQLCompiler
 from django.db.transaction import TransactionManagementError
 
-from play import games
-from play.models import Game, Seat
-from play.prepared import Prepared
+from play import clocks, games
+from play.models import Game, Move, Seat
+from play.prepared import Prepared, save_row
 
 pytestmark = pytest.mark.django_db
 
@@ -99,3 +101,80 @@ def test_a_move_locks_its_game_this_way(game, ann, django_assert_num_queries):
             s.user_id for s in game.seats.all()
         ]
         assert all(s.game is locked for s in locked.seats.all())
+
+
+def stored(model, pk):
+    return model.objects.filter(pk=pk).values().get()
+
+
+def test_a_row_written_back_is_what_django_s_save_stores(game, ann):
+    twin = games.join(
+        games.create(
+            ann, "empire-chess", "white", "seek", time_control={"kind": "days", "days": 3}
+        ),
+        game.player(1),
+    )
+    changes = {
+        "position": "a position's text, with 'quotes'",
+        "ply": 7,
+        "revision": 9,
+        "clocks": [{"left": 1.5}, None],
+        "vacation_used": [1, 0],
+        "deadline": clocks.now(),
+        "turn_started_at": clocks.now(),
+        "reason": "",
+        "winner": None,
+    }
+    for obj in (game, twin):
+        for name, value in changes.items():
+            setattr(obj, name, value)
+    save_row(game)
+    twin.save()
+    mine, django_s = stored(Game, game.pk), stored(Game, twin.pk)
+    for differs in ("id", "public_id", "invite_token", "created_at", "started_at"):
+        mine.pop(differs), django_s.pop(differs)
+    assert mine == django_s and mine["position"] == changes["position"]
+
+
+def test_a_new_row_is_inserted_with_its_key_read_back(game):
+    move = Move(
+        game_id=game.pk,
+        ply=1,
+        seat=0,
+        text="d3d4",
+        display="d4",
+        position_after="p",
+        created_at=clocks.now(),
+        clock_after=None,
+        hash="h",
+    )
+    save_row(move)
+    assert move.pk and not move._state.adding
+    assert stored(Move, move.pk)["text"] == "d3d4"
+    twin = Move(**{f.attname: getattr(move, f.attname) for f in Move._meta.concrete_fields})
+    twin.pk, twin._state.adding = None, True
+    with pytest.raises(IntegrityError), transaction.atomic():  # the same ply again
+        save_row(twin)
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_a_row_that_is_gone_is_not_written_silently(game):
+    Game.objects.filter(pk=game.pk).delete()
+    with pytest.raises(Game.NotUpdated):
+        save_row(game)
+
+
+def test_an_expression_is_left_to_django(game):
+    before = game.revision
+    game.revision = F("revision") + 5
+    save_row(game)
+    game.refresh_from_db()
+    assert game.revision == before + 5
+
+
+def test_a_text_past_its_bound_writes_nothing(game):
+    before = stored(Game, game.pk)
+    game.position = "x" * 5000
+    with pytest.raises(ValueError, match="past its bound"):
+        game.write()
+    assert stored(Game, game.pk) == before
