@@ -8,13 +8,27 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from jinja2 import Environment
+from play.lru import LRU
 
 
 def environment(**options) -> Environment:
     env = Environment(**options)
-    env.globals["url"] = lambda name, *args: reverse(name, args=args)
+    env.globals["url"] = url
     env.filters["date"] = date  # Django's formats ("c", "D j M, H:i"); times are UTC
     return env
+
+
+_ADDRESSES = LRU(4096)  # (view name, *its arguments) -> its address
+
+
+def url(name: str, *args) -> str:
+    """reverse(), remembered: a fragment links to its players' pages on every move."""
+    key = (name, *args)
+    address = _ADDRESSES.get(key)
+    if address is None:
+        address = reverse(name, args=args)
+        _ADDRESSES.put(key, address)
+    return address
 
 
 def render(name: str, context: dict) -> SafeString:
