@@ -193,10 +193,17 @@ class Game(Bounded):
     def options_text(self) -> str:
         return self.rules.describe_options(self.options)
 
+    def seat_rows(self):
+        """The seats: those read with the game (prefetched, or known()) straight from where
+        the prefetch keeps them, as `self.seats` builds a manager on every look and a move's
+        boards look a few dozen times; else read."""
+        fetched = getattr(self, "_prefetched_objects_cache", {}).get("seats")
+        return fetched._result_cache if fetched is not None else self.seats.all()
+
     def seat_of(self, user) -> Seat | None:
         if not user.is_authenticated:
             return None
-        return next((s for s in self.seats.all() if s.user_id == user.pk), None)
+        return next((s for s in self.seat_rows() if s.user_id == user.pk), None)
 
     def readable_by(self, user) -> bool:
         """Who may read the game, at every address and on its socket: anyone, except an open
@@ -216,7 +223,7 @@ class Game(Bounded):
         return seat
 
     def player(self, index: int):
-        seat = next((s for s in self.seats.all() if s.index == index), None)
+        seat = next((s for s in self.seat_rows() if s.index == index), None)
         return seat.user if seat else None
 
     def player_name(self, index: int) -> str:

@@ -69,7 +69,7 @@ def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=Fals
     position = game_rules.format(after)
     previous = moves[-1].hash if moves else ""
     ply = game.ply + 1
-    for other in game.seats.all():
+    for other in game.seat_rows():
         if other.charge is not None:  # a turn ends any charge draft
             other.charge = None
             other.save(update_fields=["charge"])

@@ -166,7 +166,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
     clicks = Clicks(game, marks, selected, pick, at_once)
     charge = None
     if my_turn:
-        draft = next((s.charge for s in game.seats.all() if s.index == seat), None)
+        draft = next((s.charge for s in game.seat_rows() if s.index == seat), None)
         if draft is not None:
             charge = _charge(game, state, draft, marks, clicks)
             picture = charge["state"]
@@ -369,7 +369,7 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
     """The setup phase: the player's own draft (click two squares to swap), the other
     board once it is submitted."""
     board = renderer(game.game_slug)
-    seats = {s.index: s for s in game.seats.all()}
+    seats = {s.index: s for s in game.seat_rows()}
     mine = seats.get(seat)
     viewer = seat if seat is not None else 0
     boards = [None, None]

@@ -79,7 +79,7 @@ def panel(game: Game) -> dict:
     over, the change it made (by seat). A query only then: not one a move."""
     shown_ratings = {
         s.index: shown(Rating(rating=s.rating, rd=s.rating_rd))
-        for s in game.seats.all()
+        for s in game.seat_rows()
         if s.rating is not None
     }
     changes = {}
