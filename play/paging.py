@@ -43,4 +43,14 @@ def page(request, queryset, name: str, per_page: int = 20):
     the last; a page number that is not one is Malformed (400)."""
     number = request.GET.get(name)
     number = numbers.whole(number, "the page", numbers.MOST_PAGES, 1) if number else 1
-    return Paginator(queryset, per_page, number).get_page(number)
+    paginator = Paginator(queryset, per_page, number)
+    if number > 1:
+        return paginator.get_page(number)
+    # A first page is read before the list is counted: one that fits on it (most of a
+    # player's lists) is counted by its length, with no query (a lobby has seven lists).
+    first = list(queryset[: per_page + 1])
+    if len(first) <= per_page:
+        paginator.count = len(first)
+    shown = paginator.get_page(1)
+    shown.object_list = first[:per_page]
+    return shown

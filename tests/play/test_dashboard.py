@@ -162,3 +162,28 @@ def test_a_list_counted_to_its_end_says_how_many(rf):
     assert list(page) == list(range(20, 40))
     far = paging.page(rf.get("/"), list(range(500)), "p", per_page=20)
     assert far.paginator.more_than == (1 + paging.PAGES_AHEAD) * 20 and far.has_next()
+
+
+def test_a_first_page_that_holds_its_whole_list_is_not_counted(
+    ann, bob, rf, django_assert_num_queries
+):
+    """A list that fits on its first page is counted by its length: one query, not a count
+    and a read (the lobby shows seven lists, most of them short)."""
+    from play import paging
+
+    for _ in range(3):
+        games.create(ann, "empress", "white", "seek")
+
+    def listed():
+        return Game.objects.order_by("pk")
+
+    with django_assert_num_queries(1):
+        page = paging.page(rf.get("/"), listed(), "p", per_page=20)
+        assert (page.paginator.count, len(page), page.has_next()) == (3, 3, False)
+    assert list(page) == list(listed())
+    for _ in range(20):
+        games.create(ann, "empress", "white", "seek")
+    with django_assert_num_queries(2):  # more than a page: read, then counted
+        page = paging.page(rf.get("/"), listed(), "p", per_page=20)
+        assert (page.paginator.count, len(page), page.has_next()) == (23, 20, True)
+    assert list(page) == list(listed()[:20])
