@@ -20,3 +20,15 @@ def test_admin_shows_notifications_with_every_delivery_attempt(active_game, ann,
     note = ann.notifications.get()
     html = admin_client.get(f"/admin/play/notification/{note.pk}/change/").content.decode()
     assert "has begun" in html and "in-app" in html and "no email address" in html
+
+
+def test_the_games_list_shows_fifty_a_page_and_reaches_every_game(ann, admin_client):
+    from play import games
+
+    made = {games.create(ann, "empress", "white", "seek").public_id for _ in range(55)}
+    first = admin_client.get("/admin/play/game/")
+    second = admin_client.get("/admin/play/game/", {"p": 2})
+    rows = [first.context["cl"].result_list, second.context["cl"].result_list]
+    assert [len(r) for r in rows] == [50, 5]
+    assert {g.public_id for r in rows for g in r} == made
+    assert first.context["cl"].full_result_count is None  # the whole site is not counted
