@@ -2,9 +2,10 @@
 the admin's list of games and a referee's case page, with N finished rated games (all of them
 one player's, the worst case for that player's pages) and M games in play (20 of them that
 player's), against the same pages with few; and one pass of the sweeper. Prints the time
-(median of five) and the queries of each; asserts nothing.
+(the median of --repeat runs, five unless said) and the queries of each; asserts nothing.
 
     .venv/bin/python bench/pages.py [--games 20000] [--active 2000] [--players 100] [--explain]
+                                     [--repeat 5]
 
 On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set).
 """
@@ -190,7 +191,7 @@ def explain(star: str) -> None:
         print(f"\n-- {name}\n{queryset.explain()}")
 
 
-def measure(client, star: str, case: int) -> list[tuple[str, float, int]]:
+def measure(client, star: str, case: int, repeat: int) -> list[tuple[str, float, int]]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -200,7 +201,7 @@ def measure(client, star: str, case: int) -> list[tuple[str, float, int]]:
     for url in PAGES:
         url = url.format(star=star, case=case)
         times = []
-        for _ in range(5):
+        for _ in range(repeat):
             with CaptureQueriesContext(connection) as counted:
                 begun = time.perf_counter()
                 response = client.get(url)
@@ -209,7 +210,7 @@ def measure(client, star: str, case: int) -> list[tuple[str, float, int]]:
                 raise SystemExit(f"{url}: {response.status_code}")
         out.append((url, statistics.median(times), len(counted)))
     times = []
-    for _ in range(5):
+    for _ in range(repeat):
         with CaptureQueriesContext(connection) as counted:
             begun = time.perf_counter()
             sweep_once()
@@ -224,6 +225,7 @@ def main():
     parser.add_argument("--active", type=int, default=2000)
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--explain", action="store_true", help="print the lists' query plans")
+    parser.add_argument("--repeat", type=int, default=5, help="times each page is asked for")
     args = parser.parse_args()
     # The pages as served: plain static files (no manifest to collect first).
     os.environ["STATICFILES_STORAGE"] = "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -245,7 +247,7 @@ def main():
         user.is_staff = user.is_superuser = True  # a referee too, for the admin's pages
         user.save()
         client.force_login(user)
-        rows[label] = measure(client, star, a_case(star))
+        rows[label] = measure(client, star, a_case(star), args.repeat)
         print(
             f"{label}: {count} finished games, {active} in play, made in {made:.1f} s", flush=True
         )
