@@ -1,8 +1,9 @@
-"""Querysets compiled once. Django builds a queryset's SQL again each time it runs; for a
-move's lock (a seat joined to its game, player and profile) that was a quarter of the move's
+"""SQL built once for a move's path. Django builds a query's SQL again each time it runs; for
+a move's lock (a seat joined to its game, player and profile) that was a quarter of the move's
 work. A `Prepared` query is compiled once per database with a stand-in for its one value, then
 run with the value put in its place, its rows turned into models as Django's own iterable
-does (the same converters and related-object populators)."""
+does (the same converters and related-object populators). `save_row` does the same for a
+row's save: the game's update and the move's insert."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from functools import cache
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import QuerySet
 from django.db.models.query import get_related_populators
+from django.db.models.signals import post_save, pre_save
 from django.db.models.sql.subqueries import InsertQuery, UpdateQuery
 from django.db.transaction import TransactionManagementError
 
@@ -87,13 +89,16 @@ def save_row(obj, using: str = DEFAULT_DB_ALIAS) -> None:
     """`obj.save()` on a hot path: an existing row's every column written (or a new row
     inserted, its key read back), the SQL built by Django once per model and database and the
     values prepared for it as Django's compiler prepares them. A value that is an expression
-    (an F()) or a model takes Django's own save. Models with signals on save are not used here
-    (nothing listens to a game's or a move's)."""
+    (an F()) or a model, or a model whose saves something listens to, takes Django's own save."""
     model, connection = type(obj), connections[using]
     adding = obj._state.adding
     fields = _columns(model, adding)
     values = [field.pre_save(obj, adding) for field in fields]
-    if any(hasattr(v, "resolve_expression") or hasattr(v, "prepare_database_save") for v in values):
+    if (
+        any(hasattr(v, "resolve_expression") or hasattr(v, "prepare_database_save") for v in values)
+        or pre_save.has_listeners(model)
+        or post_save.has_listeners(model)
+    ):
         obj.save(using=using)
         return
     params = [

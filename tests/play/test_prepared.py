@@ -6,6 +6,7 @@ import threading
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
+from django.db.models.signals import post_save
 from django.db.models.sql.compiler import SQLCompiler
 from django.db.transaction import TransactionManagementError
 
@@ -178,3 +179,18 @@ def test_a_text_past_its_bound_writes_nothing(game):
     with pytest.raises(ValueError, match="past its bound"):
         game.write()
     assert stored(Game, game.pk) == before
+
+
+def test_a_model_whose_saves_are_listened_to_is_saved_by_django(game):
+    heard = []
+
+    def listener(sender, instance, **kwargs):
+        heard.append(instance.pk)
+
+    post_save.connect(listener, sender=Game)
+    try:
+        game.ply = 3
+        save_row(game)
+    finally:
+        post_save.disconnect(listener, sender=Game)
+    assert heard == [game.pk] and stored(Game, game.pk)["ply"] == 3
