@@ -26,8 +26,7 @@ ACTIONS = (
 
 def of(game: Game) -> dict[str, str]:
     """The game's actions' URLs by name ("give_time": its URL, ...)."""
-    urls = _URLS.get(game.public_id)
-    if urls is None:
-        urls = {a.replace("-", "_"): reverse(f"game-{a}", args=[game.public_id]) for a in ACTIONS}
-        _URLS.put(game.public_id, urls)
-    return urls
+    return _URLS.remembered(
+        game.public_id,
+        lambda: {a.replace("-", "_"): reverse(f"game-{a}", args=[game.public_id]) for a in ACTIONS},
+    )

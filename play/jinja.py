@@ -23,12 +23,7 @@ _ADDRESSES = LRU(4096)  # (view name, *its arguments) -> its address
 
 def url(name: str, *args) -> str:
     """reverse(), remembered: a fragment links to its players' pages on every move."""
-    key = (name, *args)
-    address = _ADDRESSES.get(key)
-    if address is None:
-        address = reverse(name, args=args)
-        _ADDRESSES.put(key, address)
-    return address
+    return _ADDRESSES.remembered((name, *args), lambda: reverse(name, args=args))
 
 
 def render(name: str, context: dict) -> SafeString:

@@ -26,6 +26,14 @@ class LRU:
                 self._items.move_to_end(key)
             return value
 
+    def remembered(self, key, make):
+        """The value kept under `key`; if there is none, `make()`'s, kept."""
+        value = self.get(key)
+        if value is None:
+            value = make()
+            self.put(key, value)
+        return value
+
     def put(self, key, value) -> None:
         with self._lock:
             self._items[key] = value

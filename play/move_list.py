@@ -20,12 +20,7 @@ def drawn(game: Game, moves, current: int | None = None) -> str:
     """The list with the move at ply `current` (by default the last) marked."""
     if current is not None and current != game.ply:
         return _list(game, moves, current)
-    key = (game.public_id, game.revision)
-    html = _DRAWN.get(key)
-    if html is None:
-        html = _list(game, moves, game.ply)
-        _DRAWN.put(key, html)
-    return html
+    return _DRAWN.remembered((game.public_id, game.revision), lambda: _list(game, moves, game.ply))
 
 
 def appended(game: Game, moves) -> str:

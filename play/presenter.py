@@ -79,10 +79,9 @@ def live_html(
         html = _render(game, seat, selected, notice, frozenset(alerts), pick, flipped, to_confirm)
     else:
         key = (game.public_id, game.revision, seat, *(("flipped",) if flipped else ()))
-        html = _DRAWN.get(key)
-        if html is None:
-            html = _render(game, seat, None, None, frozenset(), None, flipped)
-            _DRAWN.put(key, html)
+        html = _DRAWN.remembered(
+            key, lambda: _render(game, seat, None, None, frozenset(), None, flipped)
+        )
     return out_of_band(html) if oob else html
 
 
@@ -91,17 +90,17 @@ def update_html(game: Game, seat: int | None, flipped=False) -> str:
     revision before it (live_update.html): a push and an answer whose size does not grow with
     the game. Only for a revision a move made (moves.submit publishes it)."""
     key = (game.public_id, game.revision, seat, "update", *(("flipped",) if flipped else ()))
-    html = _DRAWN.get(key)
-    if html is None:
-        context = _context(game, seat, None, None, frozenset(), None, flipped)
-        moves, board = context["moves"], renderer(game.game_slug)
-        if board.updates_in_place:
-            before = _before_last(game, moves)
-            context["board_update"] = board.update(before, context["state"], marks=context["marks"])
-        context["moves_appended"] = move_list.appended(game, moves)
-        html = jinja.render("play/partials/live_update.html", context)
-        _DRAWN.put(key, html)
-    return html
+    return _DRAWN.remembered(key, lambda: _render_update(game, seat, flipped))
+
+
+def _render_update(game: Game, seat, flipped) -> str:
+    context = _context(game, seat, None, None, frozenset(), None, flipped)
+    moves, board = context["moves"], renderer(game.game_slug)
+    if board.updates_in_place:
+        before = _before_last(game, moves)
+        context["board_update"] = board.update(before, context["state"], marks=context["marks"])
+    context["moves_appended"] = move_list.appended(game, moves)
+    return jinja.render("play/partials/live_update.html", context)
 
 
 def out_of_band(html: str) -> str:
