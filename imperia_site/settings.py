@@ -13,7 +13,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
-
 import jinja2
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -84,7 +83,7 @@ TEMPLATES = [
     {
         # The game's fragments, drawn on every move (play/jinja.py).
         "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "jinja2"],
+        "DIRS": [BASE_DIR / "fragments"],  # not "jinja2/": at the root, taken for the package
         "APP_DIRS": False,
         "OPTIONS": {
             "environment": "play.jinja.environment",

@@ -1,4 +1,4 @@
-"""The Jinja2 environment of the game's fragments (jinja2/play/partials): the #live fragment
+"""The Jinja2 environment of the game's fragments (fragments/play/partials): the #live fragment
 and a move's update are drawn for every seat on every move, and Jinja2 compiles a template to
 Python once where Django's engine walks its nodes each time (bench/move.py)."""
 
@@ -6,8 +6,8 @@ from django.template import engines
 from django.template.defaultfilters import date
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-
 from jinja2 import Environment
+
 from play.lru import LRU
 
 
