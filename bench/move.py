@@ -18,6 +18,7 @@ by half, the counts by 0.3 % at most, so a change is compared by its count.
 
 import argparse
 import cProfile
+import itertools
 import os
 import pstats
 import random
@@ -157,12 +158,16 @@ def counting(on: bool) -> None:
         subprocess.run(switch, check=True, capture_output=True)
 
 
+_DUMPS = itertools.count(1)  # callgrind numbers its dumps from 1
+
+
 def instructions() -> int:
-    """What callgrind counted so far in this process: dumped, then summed by its annotator."""
+    """What callgrind counted in this process since the last call: dumped (which starts the
+    count again), then summed by its annotator."""
     out = os.environ[CALLGRIND_OUT]
     subprocess.run(["callgrind_control", "-d", str(os.getpid())], check=True, capture_output=True)
     report = subprocess.run(
-        ["callgrind_annotate", f"{out}.1"], check=True, capture_output=True, text=True
+        ["callgrind_annotate", f"{out}.{next(_DUMPS)}"], check=True, capture_output=True, text=True
     ).stdout
     total = next(line for line in report.splitlines() if "PROGRAM TOTALS" in line)
     return int(total.split()[0].replace(",", ""))

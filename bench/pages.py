@@ -5,7 +5,11 @@ player's), against the same pages with few; and one pass of the sweeper. Prints 
 (the median of --repeat runs, five unless said) and the queries of each; asserts nothing.
 
     .venv/bin/python bench/pages.py [--games 20000] [--active 2000] [--players 100] [--explain]
-                                     [--repeat 5]
+                                     [--repeat 5] [--instructions]
+
+--instructions counts the machine instructions each page takes (the mean of its runs) instead
+of timing it, under callgrind as bench/move.py does: this machine's times of the same page swing
+by 2× from minute to minute, its counts by well under 1 %.
 
 On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set).
 """
@@ -24,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.live import machine_speed  # noqa: E402
-from bench.move import setup  # noqa: E402
+from bench.move import counting, instructions, setup, under_callgrind  # noqa: E402
 
 SLUGS = ("empress", "empire-chess", "empire", "imperial-shuffle", "imperial-chess")
 PAGES = (
@@ -192,31 +196,41 @@ def explain(star: str) -> None:
 
 
 def measure(client, star: str, case: int, repeat: int) -> list[tuple[str, float, int]]:
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
+    """(page, its median ms or, under callgrind, its mean M instructions, its queries)."""
     from play.sweeper import sweep_once
+
+    def ask(url):
+        response = client.get(url)
+        if response.status_code != 200:
+            raise SystemExit(f"{url}: {response.status_code}")
 
     out = []
     for url in PAGES:
         url = url.format(star=star, case=case)
-        times = []
+        ask(url)  # warm: templates, caches
+        out.append((url, *cost(lambda url=url: ask(url), repeat)))
+    out.append(("sweeper pass", *cost(sweep_once, repeat)))
+    return out
+
+
+def cost(work, repeat: int) -> tuple[float, int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    if os.environ.get("IMPERIA_CALLGRIND_OUT"):
+        counting(True)  # off outside the pages: each dump holds one page's count
         for _ in range(repeat):
             with CaptureQueriesContext(connection) as counted:
-                begun = time.perf_counter()
-                response = client.get(url)
-                times.append((time.perf_counter() - begun) * 1000)
-            if response.status_code != 200:
-                raise SystemExit(f"{url}: {response.status_code}")
-        out.append((url, statistics.median(times), len(counted)))
+                work()
+        counting(False)
+        return instructions() / repeat / 1e6, len(counted)
     times = []
     for _ in range(repeat):
         with CaptureQueriesContext(connection) as counted:
             begun = time.perf_counter()
-            sweep_once()
+            work()
             times.append((time.perf_counter() - begun) * 1000)
-    out.append(("sweeper pass", statistics.median(times), len(counted)))
-    return out
+    return statistics.median(times), len(counted)
 
 
 def main():
@@ -226,7 +240,10 @@ def main():
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--explain", action="store_true", help="print the lists' query plans")
     parser.add_argument("--repeat", type=int, default=5, help="times each page is asked for")
+    parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
+    if args.instructions and not os.environ.get("IMPERIA_CALLGRIND_OUT"):
+        return under_callgrind()
     # The pages as served: plain static files (no manifest to collect first).
     os.environ["STATICFILES_STORAGE"] = "django.contrib.staticfiles.storage.StaticFilesStorage"
     setup(tempfile.mkdtemp(prefix="imperia-pages-"))
@@ -253,12 +270,14 @@ def main():
         )
     if args.explain:
         explain("star-many")
-    print(f"machine speed {machine_speed():.1f} ms (lower is faster)")
-    many = f"ms ({args.games}+{args.active})"
-    print(f"{'page':40} {'ms (50+20)':>14} {'queries':>8} {many:>16} {'queries':>8}")
+    unit = "M instr." if args.instructions else "ms"
+    if not args.instructions:
+        print(f"machine speed {machine_speed():.1f} ms (lower is faster)")
+    many = f"{unit} ({args.games}+{args.active})"
+    print(f"{'page':40} {unit + ' (50+20)':>14} {'queries':>8} {many:>18} {'queries':>8}")
     for (url, few_ms, few_q), (_, many_ms, many_q) in zip(rows["few"], rows["many"], strict=True):
         url = re.sub(r"star-\w+", "star", re.sub(r"/\d+/change/$", "/<case>/change/", url))
-        print(f"{url:40} {few_ms:14.1f} {few_q:8} {many_ms:16.1f} {many_q:8}")
+        print(f"{url:40} {few_ms:14.1f} {few_q:8} {many_ms:18.1f} {many_q:8}")
 
 
 if __name__ == "__main__":
