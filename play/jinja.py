@@ -1,6 +1,7 @@
-"""The Jinja2 environment of the game's fragments (fragments/play/partials): the #live fragment
-and a move's update are drawn for every seat on every move, and Jinja2 compiles a template to
-Python once where Django's engine walks its nodes each time (bench/move.py)."""
+"""The Jinja2 environment of the fragments drawn most often (fragments/play): the #live fragment
+and a move's update, drawn for every seat on every move (bench/move.py), and the dashboard's
+lists of games (bench/pages.py). Jinja2 compiles a template to Python once where Django's engine
+walks its nodes each time."""
 
 from django.template import engines
 from django.template.defaultfilters import date
@@ -27,6 +28,6 @@ def url(name: str, *args) -> str:
 
 
 def render(name: str, context: dict) -> SafeString:
-    """The fragment `name` drawn from `context`, with no request (nothing of a session): HTML,
-    its values escaped, so safe to put in a page as it is."""
+    """The fragment `name` drawn from `context` alone (no context processors run): HTML, its
+    values escaped, so safe to put in a page as it is."""
     return mark_safe(engines["jinja2"].env.get_template(name).render(context))

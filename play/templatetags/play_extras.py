@@ -1,8 +1,10 @@
-"""Small words about a game for lists: whose move, time left, result."""
+"""Small words about a game for lists (whose move, time left, result), and the lists of games
+themselves, drawn by Jinja2 (fragments/play/lists)."""
 
 from django import template
+from django.template.backends.utils import csrf_input_lazy
 
-from play import clocks
+from play import clocks, jinja
 from play.models import Game
 
 register = template.Library()
@@ -31,10 +33,40 @@ def clock_words(game: Game) -> str:
     return clocks.describe(game.time_control)
 
 
-@register.simple_tag(takes_context=True)
-def page_url(context, name: str, number: int) -> str:
+def page_url(request, name: str, number: int) -> str:
     """The address of another page of a list, keeping the page's other choices (filters,
     other lists' pages)."""
-    query = context["request"].GET.copy()
+    query = request.GET.copy()
     query[name] = number
     return "?" + query.urlencode()
+
+
+@register.simple_tag(takes_context=True)
+def game_list(context, page, name: str, empty: str, actions: str = ""):
+    """A page of a player's games (the dashboard's lists), with its links to the others: twenty
+    rows a list, a handful of lists a page, each row a dozen lookups, which Jinja2 draws several
+    times faster than Django's engine (bench/pages.py)."""
+    return _drawn("play/lists/game_list.html", context, page=page, name=name, empty=empty,
+                  actions=actions)  # fmt: skip
+
+
+@register.simple_tag(takes_context=True)
+def pages(context, page, name: str, before: str = "", after: str = ""):
+    """The links to a list's other pages, named by the query parameter `name`."""
+    return _drawn("play/lists/pages.html", context, page=page, name=name, before=before,
+                  after=after)  # fmt: skip
+
+
+def _drawn(template_name: str, context, **values):
+    request = context["request"]
+    return jinja.render(
+        template_name,
+        {
+            "request": request,
+            "user": context["user"],
+            "csrf_input": csrf_input_lazy(request),
+            "clock_summary": clock_summary,
+            "page_url": page_url,
+            **values,
+        },
+    )

@@ -66,6 +66,29 @@ def test_challenges_sent_and_received_and_declined(ann, bob, client_of):
     assert (challenge.status, challenge.reason) == ("aborted", "declined")
 
 
+def test_a_challenge_is_declined_from_the_lists_own_form_with_csrf_checks_on(ann, bob):
+    """The lists are drawn by Jinja2 (play_extras.game_list): their forms carry the token."""
+    from django.test import Client
+
+    challenge = games.create(ann, "empress", "white", "invite", invited=bob)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(bob)
+    html = client.get("/").content.decode()
+    form = html[html.index(f'action="/g/{challenge.public_id}/decline/"') :]
+    token = form.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+    client.post(f"/g/{challenge.public_id}/decline/", {"csrfmiddlewaretoken": token})
+    challenge.refresh_from_db()
+    assert (challenge.status, challenge.reason) == ("aborted", "declined")
+
+
+def test_a_lists_page_links_keep_the_other_lists_pages(ann, bob, client_of):
+    for _ in range(23):
+        games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
+    html = client_of(ann).get("/", {"turn": 2, "finished": 1}).content.decode()
+    assert 'href="?turn=1&amp;finished=1">← Newer</a>' in html
+    assert "Page 2 of 2 (23 in all)" in html
+
+
 def test_only_the_invited_player_may_accept_a_direct_challenge(ann, bob, make_user):
     from play.errors import Refused
 
