@@ -5,7 +5,10 @@ change is kept with its game (before, after, why), so that it can be shown and a
 from __future__ import annotations
 
 import hashlib
+import operator
+from collections import defaultdict
 from datetime import timedelta
+from functools import reduce
 
 from django.core.cache import cache
 from django.db.models import Count, F, OuterRef, Q, Subquery, Value, Window
@@ -51,12 +54,19 @@ def of(user, slug: str, speed: str) -> Rating:
 
 def lookup(keys) -> dict[tuple, Rating]:
     """The ratings for (user id, game, speed) keys, in one query."""
-    keys = set(keys)
-    if not keys:
+    players = defaultdict(set)  # (game, speed) -> user ids
+    for user_id, slug, speed in keys:
+        players[slug, speed].add(user_id)
+    if not players:
         return {}
-    users, slugs, speeds = (set(k[i] for k in keys) for i in range(3))
-    found = Rating.objects.filter(user_id__in=users, game_slug__in=slugs, speed__in=speeds)
-    return {k: r for r in found if (k := (r.user_id, r.game_slug, r.speed)) in keys}
+    # Each game and speed its own players: not every rating of every player named (a
+    # dashboard's players have ratings in every game, ten times the rows it shows).
+    which = reduce(
+        operator.or_,
+        (Q(game_slug=slug, speed=speed, user_id__in=sorted(users))
+         for (slug, speed), users in sorted(players.items())),
+    )  # fmt: skip
+    return {(r.user_id, r.game_slug, r.speed): r for r in Rating.objects.filter(which)}
 
 
 def label(games) -> None:

@@ -54,6 +54,27 @@ def test_shown_and_signed():
     assert [ratings.signed(x) for x in (12.4, -7.6, 0.2)] == ["+12", "−8", "±0"]
 
 
+def test_lookup_reads_only_the_ratings_asked_for(ann, bob, monkeypatch):
+    """Each game and speed is asked for with its own players: not the cross product of every
+    player, game and speed named, which a dashboard's players fill ten times over."""
+    for user in (ann, bob):
+        for slug in ("empress", "empire"):
+            for speed in ("live", "correspondence"):
+                Rating.objects.create(user=user, game_slug=slug, speed=speed)
+    read = []
+    from_db = Rating.from_db.__func__
+
+    def counted(cls, *args, **kwargs):
+        read.append(args)
+        return from_db(cls, *args, **kwargs)
+
+    monkeypatch.setattr(Rating, "from_db", classmethod(counted))
+    keys = [(ann.pk, "empress", "live"), (bob.pk, "empire", "correspondence")]
+    found = ratings.lookup(keys)
+    assert {k: (r.user_id, r.game_slug, r.speed) for k, r in found.items()} == {k: k for k in keys}
+    assert len(read) == 2
+
+
 @pytest.fixture
 def rated(ann, bob):
     """A rated live game of Empire Chess, ann White, bob Black, one move each."""
