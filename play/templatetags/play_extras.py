@@ -64,6 +64,7 @@ def _drawn(template_name: str, context, **values):
         {
             "request": request,
             "user": context["user"],
+            "me": context["user"].pk,  # the rows compare ids, not users (a lazy object each look)
             "csrf_input": csrf_input_lazy(request),
             "clock_summary": clock_summary,
             "page_url": page_url,
