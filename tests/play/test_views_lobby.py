@@ -73,3 +73,29 @@ def test_invitation_asks_anonymous_visitors_to_log_in(ann, client):
     response = client.post(f"/invite/{game.invite_token}")
     assert response.status_code == 302 and "/login/" in response.url
     assert client.get("/invite/not-a-token").status_code == 404
+
+
+def test_the_seek_filter_shows_the_choice_made_each_time(ann, client_of):
+    """Its widgets are drawn once per value (game_forms.widget): each choice shows as made."""
+
+    def chosen(html):
+        menu = html[html.index('<select name="game" id="seeks_game">') :]
+        menu = menu[: menu.index("</select>")]
+        return [o.split('"')[1] for o in menu.split("<option value=")[1:] if " selected>" in o]
+
+    client = client_of(ann)
+    assert chosen(client.get("/", {"game": "empire"}).content.decode()) == ["empire"]
+    assert chosen(client.get("/", {"game": "empress"}).content.decode()) == ["empress"]
+    assert chosen(client.get("/").content.decode()) == [""]
+
+
+def test_a_refused_form_marks_its_own_field_not_the_next_blank_one(ann, client_of):
+    """A bound form's widgets are drawn with what was typed and what was wrong with it."""
+    client = client_of(ann)
+    fields = {"game": "empire", "side": "white", "time_control": "none", "listing": "nowhere"}
+    html = client.post("/new/", fields).content.decode()
+    listing = html[html.index("<legend>Opponent</legend>") :][:600]
+    assert 'aria-invalid="true"' in listing
+    listing = client.get("/").content.decode()
+    listing = listing[listing.index("<legend>Opponent</legend>") :][:600]
+    assert 'aria-invalid="true"' not in listing
