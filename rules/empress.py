@@ -30,6 +30,7 @@ RAYS = tuple(GRID.rays(sq, ALL_DIRECTIONS) for sq in range(64))
 STEPS = tuple(tuple(a + b for b in GRID.names) for a in GRID.names)
 DROPS = {letter: tuple(letter + "@" + name for name in GRID.names) for letter in "QE"}
 NOTHING = (None,) * 64
+WALL = "#"  # a square of the opponent's field, as the side to move's Queens find it
 DROP = re.compile(r"^([QE])@([a-h][1-8])$")
 STEP = re.compile(r"^([a-h][1-8])([a-h][1-8])$")
 RESERVE = re.compile(r"^(Q*)(E?)(q*)(e?)$")
@@ -67,14 +68,18 @@ def seen(board: tuple, empress: str) -> set:
     """An Empress's Field of View: each ray up to and including its first occupied square,
     not her own square; nothing while she is in reserve."""
     found = set()
+    _look(board, empress, found.add)
+    return found
+
+
+def _look(board: tuple, empress: str, mark) -> None:
+    """`mark` each square the Empress sees, if she is on the board."""
     if empress in board:
-        add = found.add
         for ray in RAYS[board.index(empress)]:
             for t in ray:
-                add(t)
+                mark(t)
                 if board[t] is not None:
                     break
-    return found
 
 
 def barred(s: EmpressState) -> set:
@@ -83,7 +88,9 @@ def barred(s: EmpressState) -> set:
     memo = s.memo
     if "barred" not in memo:
         board = s.board
-        memo["barred"] = seen(board, EMPRESS[1 - s.turn]) - seen(board, EMPRESS[s.turn])
+        field = memo["barred"] = seen(board, EMPRESS[1 - s.turn])
+        if field:  # less what the side's own Empress sees, struck off as she looks
+            _look(board, EMPRESS[s.turn], field.discard)
     return memo["barred"]
 
 
@@ -221,15 +228,18 @@ class Empress(Game):
             return list(map(DROPS[opening_piece(s)].__getitem__, empty))
         field = barred(s)
         prey = QUEEN[1 - side]
+        # The board as the Queens find it: the opponent's field a wall (no entry, not even in
+        # passing, and no capture there), so that one look settles each step.
+        walled = list(board)
+        for t in field:
+            walled[t] = WALL
         moves = []
         append = moves.append
         for sq in compress(range(64), map(eq, board, repeat(QUEEN[side]))):
             steps = STEPS[sq]
             for ray in RAYS[sq]:
                 for t in ray:
-                    if t in field:  # no entry, not even in passing
-                        break
-                    there = board[t]
+                    there = walled[t]
                     if there is None:
                         append(steps[t])
                         continue
