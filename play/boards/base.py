@@ -24,14 +24,14 @@ class Marks:
     alerts: frozenset = frozenset()
     alert_label: str = ""
 
-    def squares(self) -> set[str]:
-        """Every square something here is put on."""
+    def pictured(self) -> set[str]:
+        """Every square whose picture something here changes: every mark but an action, which
+        only makes a square clickable."""
         return {
             *self.last_move,
             *((self.check,) if self.check else ()),
             *((self.selected,) if self.selected else ()),
             *self.targets,
-            *self.actions,
             *self.strikes,
             *self.alerts,
         }

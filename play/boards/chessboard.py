@@ -64,11 +64,18 @@ class ChessboardRenderer(Renderer):
             f"<title>{escape(self.title)}{escape(caption)}</title>",
         ]
         notes = self.annotate(state)
-        marked = marks.squares()
+        pictured, actions = marks.pictured(), marks.actions
         for sq, x, y in self._reading_order(bottom):
             note = notes.get(sq, NO_NOTE)
-            if note is NO_NOTE and g.names[sq] not in marked:
-                out.append(self._plain_square(state, sq, x, y))
+            name = g.names[sq]
+            if note is NO_NOTE and name not in pictured:
+                # Drawn once; a square that is only clickable gets its action put in its tag.
+                drawn = self._plain_square(state, sq, x, y)
+                action = actions.get(name)
+                if action:
+                    end = drawn.index(">")  # of the square's opening tag
+                    drawn = drawn[:end] + _clickable(action) + drawn[end:]
+                out.append(drawn)
             else:
                 out.append(self._square(state, sq, x, y, marks, note))
         for i in range(g.files):
@@ -141,11 +148,7 @@ class ChessboardRenderer(Renderer):
             classes.append("alert")
             label.append(marks.alert_label)
         action = marks.actions.get(name)
-        attrs = ""
-        if action:
-            attrs = ' role="button" tabindex="0"' + "".join(
-                f' {k}="{escape(v)}"' for k, v in action.items()
-            )
+        attrs = _clickable(action) if action else ""
         cx, cy = x + CELL / 2, y + CELL / 2
         parts = [
             f'<g class="{" ".join(classes)}" data-square="{name}" '
@@ -191,6 +194,11 @@ class ChessboardRenderer(Renderer):
 
 NO_NOTE = Annotation()
 NO_MARKS = Marks()
+
+
+def _clickable(action: dict[str, str]) -> str:
+    """A square's attributes making it a button that does `action`."""
+    return ' role="button" tabindex="0"' + "".join(f' {k}="{escape(v)}"' for k, v in action.items())
 
 
 def _circle(cls: str, cx: float, cy: float, radius: float) -> str:
