@@ -15,9 +15,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 import bots
 import rules
-from play import analysis, clocks, limits, numbers, presenter
+from play import analysis, clocks, limits, numbers
 from play.boards import renderer
 from play.boards.base import Marks
+from play.clicks import Clicks
 from play.errors import Refused
 from play.models import Game, Study
 from rules import record
@@ -25,7 +26,7 @@ from rules import record
 EVALUATION_SECONDS = 1.0
 
 
-class AnalysisClicks(presenter.Clicks):
+class AnalysisClicks(Clicks):
     """The clicks of play, each one a new address of the analysis instead of a move sent."""
 
     def __init__(self, game_rules, marks: Marks, selected, pick, url):

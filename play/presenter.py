@@ -4,7 +4,6 @@ actions), rendered once per perspective per revision and cached."""
 from __future__ import annotations
 
 import json
-from urllib.parse import urlencode
 
 from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
@@ -24,6 +23,7 @@ from play import (
 )
 from play.boards import renderer
 from play.boards.base import Marks
+from play.clicks import Clicks
 from play.lifecycle import moves_and_state
 from play.live import broadcast
 from play.lru import LRU
@@ -264,81 +264,6 @@ def _against_computer(game: Game, seat, to_move, moves) -> dict:
         "thinking": active and to_move == game.computer_seat,
         "can_take_back": active and seat is not None and any(m.seat == seat for m in moves),
     }
-
-
-class Clicks:
-    """Make the player's pieces clickable. A move is its origin (a square, a reserve piece
-    `Q@`, a direction) and maybe a target. An origin with a single move plays it at once;
-    others are selected first and show their targets; a target that stands for several
-    moves (a ride, a replacement) is picked and they are offered as choices. Moves with no
-    square (pass, deploy) become buttons."""
-
-    def __init__(self, game: Game, marks: Marks, selected, pick, at_once=True):
-        self.game, self.rules, self.marks = game, game.rules, marks
-        self.selected, self.pick = selected, pick
-        # Sent at once, or first shown for the player's "Confirm" (play/confirm.py).
-        self.sent = {"confirmed": "1"} if at_once else {}
-        self.in_hand: dict[str, dict[str, str]] = {}  # reserve origins -> attributes
-        self.choices: list[dict] = []
-        self.live_url = _url(game, "live")
-
-    def play(self, move: str) -> dict[str, str]:
-        # The revision: the answer is only what the move changed on this board.
-        game = self.game
-        vals = {"move": move, "ply": str(game.ply), "revision": str(game.revision), **self.sent}
-        return {"hx-post": _url(game, "move"), "hx-vals": json.dumps(vals)}
-
-    def buttons(self, moves, post) -> None:
-        game_rules = self.rules  # looked up once: Empire offers a thousand moves
-        for move in moves:
-            if not game_rules.move_squares(move):
-                self.choices.append({"label": game_rules.describe(move), "attrs": post(move)})
-
-    def offer(self, moves, post) -> None:
-        game_rules, marks = self.rules, self.marks
-        by_origin: dict[str, dict[str, list[str]]] = {}
-        for move in moves:
-            squares = game_rules.move_squares(move)
-            if squares:
-                target = squares[1] if len(squares) > 1 else ""
-                by_origin.setdefault(squares[0], {}).setdefault(target, []).append(move)
-        self.buttons(moves, post)
-        selected = self.selected if self.selected in by_origin else None
-        if selected and set(by_origin[selected]) == {""} and len(by_origin[selected][""]) == 1:
-            selected = None
-        for origin, targets in by_origin.items():
-            actions = self.in_hand if origin.endswith("@") else marks.actions
-            only = targets.get("") if set(targets) == {""} else None
-            if only and len(only) == 1:
-                actions[origin] = post(only[0])
-            else:
-                actions[origin] = self._get(select=origin)
-        self.selected = selected
-        if not selected:
-            return
-        # A second click on the selection cancels it.
-        (self.in_hand if selected.endswith("@") else marks.actions)[selected] = self._get()
-        marks.selected = selected
-        for target, options in by_origin[selected].items():
-            if not target:
-                continue
-            strike = all(game_rules.strikes(m) for m in options)
-            marks.strikes |= {target} if strike else set()
-            marks.targets |= set() if strike else {target}
-            if len(options) == 1:
-                marks.actions[target] = post(options[0])
-            else:
-                marks.actions[target] = self._get(select=selected, pick=target)
-        picked = (
-            by_origin[selected].get(self.pick or "", [])
-            if self.pick
-            else by_origin[selected].get("", [])
-        )
-        for move in picked:
-            self.choices.append({"label": game_rules.describe(move), "attrs": post(move)})
-
-    def _get(self, **params) -> dict[str, str]:
-        return {"hx-get": f"{self.live_url}?{urlencode(params)}" if params else self.live_url}
 
 
 def _charge(game: Game, state, parts, marks: Marks, clicks: Clicks) -> dict:
