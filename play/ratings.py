@@ -37,7 +37,12 @@ def shown(rating: Rating | None) -> str:
     """A rating as players read it: 1623, or 1623? while it is provisional."""
     if rating is None:
         return f"{glicko.START:.0f}?"
-    return f"{rating.rating:.0f}{'?' if rating.rd > PROVISIONAL_RD else ''}"
+    return written(rating.rating, rating.rd)
+
+
+def written(points: float, rd: float) -> str:
+    """`shown` from the two numbers, as a seat keeps them: no rating made to write them."""
+    return f"{points:.0f}{'?' if rd > PROVISIONAL_RD else ''}"
 
 
 def signed(change: float) -> str:
@@ -74,11 +79,11 @@ def label(games) -> None:
     their rating for that game and speed: `seat.rating_text`, `game.maker_rating`. One query
     for them all; the computer has none."""
     games = list(games)
-    keys = {(s.user_id, g.game_slug, g.speed) for g in games for s in g.seats.all()}
+    keys = {(s.user_id, g.game_slug, g.speed) for g in games for s in g.seat_rows()}
     keys |= {(g.created_by_id, g.game_slug, g.speed) for g in games}
     found = lookup(keys)
     for game in games:
-        for seat in game.seats.all():
+        for seat in game.seat_rows():
             key = (seat.user_id, game.game_slug, game.speed)
             seat.rating_text = shown(found.get(key)) if seat.index != game.computer_seat else ""
         game.maker_rating = shown(found.get((game.created_by_id, game.game_slug, game.speed)))
@@ -88,9 +93,7 @@ def panel(game: Game) -> dict:
     """Beside each name on the game's page: the rating as play began, and once a rated game is
     over, the change it made (by seat). A query only then: not one a move."""
     shown_ratings = {
-        s.index: shown(Rating(rating=s.rating, rd=s.rating_rd))
-        for s in game.seat_rows()
-        if s.rating is not None
+        s.index: written(s.rating, s.rating_rd) for s in game.seat_rows() if s.rating is not None
     }
     changes = {}
     if game.rated and game.is_over:
