@@ -4,7 +4,7 @@ its target), a choice, or a button (play/presenter.py draws them)."""
 from __future__ import annotations
 
 import json
-from urllib.parse import urlencode
+from urllib.parse import quote_plus
 
 from play import addresses
 from play.boards.base import Marks
@@ -83,4 +83,8 @@ class Clicks:
             self.choices.append({"label": game_rules.describe(move), "attrs": post(move)})
 
     def _get(self, **params) -> dict[str, str]:
-        return {"hx-get": f"{self.live_url}?{urlencode(params)}" if params else self.live_url}
+        if not params:
+            return {"hx-get": self.live_url}
+        # As urlencode writes it: the names (select, pick) need no quoting, each value its own.
+        query = "&".join(f"{name}={quote_plus(value)}" for name, value in params.items())
+        return {"hx-get": f"{self.live_url}?{query}"}
