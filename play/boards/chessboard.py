@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from html import escape
 
 from play.boards.base import Marks, Renderer
@@ -65,19 +66,31 @@ class ChessboardRenderer(Renderer):
         ]
         notes = self.annotate(state)
         pictured, actions = marks.pictured(), marks.actions
+        plain, piece_at = self._plain, self.piece_at
         for sq, x, y in self._reading_order(bottom):
-            note = notes.get(sq, NO_NOTE)
             name = g.names[sq]
-            if note is NO_NOTE and name not in pictured:
-                # Drawn once; a square that is only clickable gets its action put in its tag.
-                drawn = self._plain_square(state, sq, x, y)
-                action = actions.get(name)
-                if action:
-                    end = drawn.index(">")  # of the square's opening tag
-                    drawn = drawn[:end] + _clickable(action) + drawn[end:]
-                out.append(drawn)
-            else:
-                out.append(self._square(state, sq, x, y, marks, note))
+            if sq in notes or name in pictured:
+                out.append(self._square(state, sq, x, y, marks, notes.get(sq, NO_NOTE)))
+                continue
+            # Most of a board: a square with nothing on it but its piece, the same picture
+            # whenever that piece stands there, drawn once (a board of squares a move, two
+            # moves a second); one that is only clickable gets its action put in its tag.
+            key = (sq, x, y, piece_at(state, sq))
+            drawn = plain.get(key)
+            if drawn is None:
+                drawn = plain[key] = self._square(state, sq, x, y, NO_MARKS, NO_NOTE)
+            action = actions.get(name)
+            if action:
+                end = drawn.index(">")  # of the square's opening tag
+                drawn = drawn[:end] + _clickable(action) + drawn[end:]
+            out.append(drawn)
+        out.append(self._coordinates(bottom, height))
+        return "".join(out)
+
+    @cache  # noqa: B019 - renderers live for the whole process, one per game
+    def _coordinates(self, bottom: int, height: int) -> str:
+        """The files' letters and ranks' numbers along the edges, as `bottom` sees them."""
+        g, out = self.grid, []
         for i in range(g.files):
             f = i if bottom == 0 else g.files - 1 - i
             out.append(
@@ -90,8 +103,7 @@ class ChessboardRenderer(Renderer):
                 f'<text class="coord" x="{MARGIN / 2}" y="{i * CELL + CELL / 2 + 5}" '
                 f'aria-hidden="true">{r + 1}</text>'
             )
-        out.append("</svg>")
-        return "".join(out)
+        return "".join(out) + "</svg>"
 
     def _reading_order(self, bottom: int) -> list[tuple[int, int, int]]:
         """(square, x, y) top-left first, so that tabbing and screen readers follow the
@@ -105,15 +117,6 @@ class ChessboardRenderer(Renderer):
             ]
             self._orders[bottom] = order
         return order
-
-    def _plain_square(self, state, sq, x, y) -> str:
-        """A square with no marks on it: the same picture whenever the same piece stands
-        there, drawn once. Most of a board, every time it is drawn."""
-        key = (sq, x, y, self.piece_at(state, sq))
-        drawn = self._plain.get(key)
-        if drawn is None:
-            drawn = self._plain[key] = self._square(state, sq, x, y, NO_MARKS, NO_NOTE)
-        return drawn
 
     def _cell(self, sq: int, bottom: int) -> tuple[int, int]:
         g = self.grid
