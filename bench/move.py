@@ -117,7 +117,7 @@ def play(games, slug: str, plies: int, timings: list, queries: list, via="post")
             counted = []
             # Counted as they go by, not logged: Django's query log (CaptureQueriesContext)
             # writes out every query's SQL with its values, work no server does.
-            with connection.execute_wrapper(partial(_counting, counted)):
+            with connection.execute_wrapper(partial(count_query, counted)):
                 start = time.perf_counter()
                 played = send[seat](values)
                 timings.append((time.perf_counter() - start) * 1000)
@@ -128,7 +128,8 @@ def play(games, slug: str, plies: int, timings: list, queries: list, via="post")
             revision += 1  # a move that does not end the game raises it by one
 
 
-def _counting(counted: list, run, sql, *args):
+def count_query(counted: list, run, sql, *args):
+    """An execute wrapper noting each query's SQL in `counted`."""
     counted.append(sql)
     return run(sql, *args)
 
