@@ -12,8 +12,21 @@ from jinja2 import Environment
 from play.lru import LRU
 
 
+class Fragments(Environment):
+    def getattr(self, obj, attribute):
+        """`a.b` reads a dict's key before trying for an attribute: the fragments' values are
+        mostly dicts (players, clocks, addresses), and Jinja2's attribute first cost a raised
+        AttributeError on each (118 a move). A key named as a dict's method hides it."""
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def environment(**options) -> Environment:
-    env = Environment(**options)
+    env = Fragments(**options)
     env.globals["url"] = url
     env.filters["date"] = date  # Django's formats ("c", "D j M, H:i"); times are UTC
     return env
