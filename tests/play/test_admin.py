@@ -32,3 +32,18 @@ def test_the_games_list_shows_fifty_a_page_and_reaches_every_game(ann, admin_cli
     assert [len(r) for r in rows] == [50, 5]
     assert {g.public_id for r in rows for g in r} == made
     assert first.context["cl"].full_result_count is None  # the whole site is not counted
+
+
+def test_the_games_list_names_each_game_and_sorts_by_it(ann, admin_client):
+    from play import games
+
+    for slug in ("imperial-chess", "empress", "empire-chess"):
+        games.create(ann, slug, "white", "seek")
+    response = admin_client.get("/admin/play/game/", {"o": "2"})  # the game's column
+    assert [g.game_slug for g in response.context["cl"].result_list] == [
+        "empire-chess",
+        "empress",
+        "imperial-chess",
+    ]
+    html = response.content.decode()
+    assert all(f">{name}</td>" in html for name in ("Empire Chess", "Empress", "Imperial Chess"))
