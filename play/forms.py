@@ -131,6 +131,13 @@ class NewGameForm(forms.Form):
         return {}
 
 
+class ChallengeForm(NewGameForm):
+    """A challenge from a player's profile: a new game's choices, always a private game for
+    that player, so no listing to choose and no rating range (both are a seek's)."""
+
+    listing = rating_range = None
+
+
 LEVEL_WORDS = {bots.levels()[0]: " (plays at random)", bots.levels()[-1]: " (the strongest)"}
 
 

@@ -44,6 +44,7 @@ from play import (
 from play.boards import renderer
 from play.errors import Refused
 from play.forms import (
+    ChallengeForm,
     ComputerGameForm,
     DisputeForm,
     ImportForm,
@@ -109,7 +110,7 @@ def _rated_pages(request, lists: dict) -> dict:
 def lobby(request):
     chosen = SeekFilter(request.GET)
     if not chosen.is_valid():
-        raise numbers.Malformed("Malformed request: " + _errors(chosen))
+        raise numbers.Malformed("Malformed request: " + _said(chosen))
     lists = {"seeks": (seeks.listed(request.user, **chosen.cleaned_data), "seeks")}
     user = request.user
     if user.is_authenticated:
@@ -134,8 +135,13 @@ def lobby(request):
     return render(request, "play/lobby.html", context)
 
 
-def _errors(form) -> str:
-    return "; ".join(f"{name}: {e}" for name, errs in form.errors.items() for e in errs)
+def _said(form) -> str:
+    """A form's errors in one line, each after its field's label (Minutes: ...)."""
+    return "; ".join(
+        f"{form[name].label}: {e}" if name in form.fields else e
+        for name, errs in form.errors.items()
+        for e in errs
+    )
 
 
 @login_required
@@ -569,7 +575,7 @@ def profile(request, username):
     level = computer.level_of(player)
     page = _rated_pages(request, {"games": (played, "page")})["games"]
     ratings.mark_changes(player, list(page))
-    context = {"player": player, "games": page, "form": NewGameForm()}
+    context = {"player": player, "games": page, "form": ChallengeForm()}
     context["ratings"] = ratings.table(player) if level is None else []
     if player == request.user:  # one's studies, listed for oneself (each is read by its address)
         context["studies"] = paging.page(request, player.studies.all(), "studies", 10)
@@ -587,15 +593,12 @@ def challenge(request, username):
     player = _found(
         get_user_model().objects, f"There is no player called {username}.", username=username
     )
-    form = NewGameForm(request.POST)
+    form = ChallengeForm(request.POST)
     level = computer.level_of(player)
     if player == request.user:
         messages.error(request, "Challenge someone else.")
     elif not form.is_valid():
-        messages.error(
-            request,
-            "Check the challenge: " + "; ".join(e for errs in form.errors.values() for e in errs),
-        )
+        messages.error(request, "Check the challenge: " + _said(form))
     else:
         data = form.cleaned_data
         try:
@@ -607,7 +610,6 @@ def challenge(request, username):
                 game = games.create(
                     request.user, data["game"], data["side"], Game.Listing.INVITE,
                     form.options(), form.clock(), invited=player, rated=data["rated"],
-                    rating_range=data["rating_range"],
                 )  # fmt: skip
         except Refused as exc:
             messages.error(request, exc.message)

@@ -66,6 +66,28 @@ def test_challenges_sent_and_received_and_declined(ann, bob, client_of):
     assert (challenge.status, challenge.reason) == ("aborted", "declined")
 
 
+def test_a_challenge_is_sent_with_the_fields_the_profiles_form_has(ann, bob, client_of):
+    """The profile's challenge form has no "Opponent" choice (a challenge is always for the
+    player whose profile it is): what it sends must make a challenge."""
+    page = client_of(ann).get("/@/bob/").content.decode()
+    form = page[page.index('action="/@/bob/challenge/"') :]
+    form = form[: form.index("</form>")]
+    assert 'name="listing"' not in form
+    sent = {"game": "empress", "side": "white", "time_control": "live", "minutes": "5",
+            "increment": "3", "rated": "on"}  # fmt: skip
+    response = client_of(ann).post("/@/bob/challenge/", sent)
+    challenge = Game.objects.get()
+    assert response.url == challenge.get_absolute_url() and challenge.invited_user == bob
+
+
+def test_a_refused_challenge_says_which_field_is_wrong(ann, bob, client_of):
+    client = client_of(ann)
+    sent = {"game": "empress", "side": "white", "time_control": "live", "minutes": "0"}
+    client.post("/@/bob/challenge/", sent)
+    html = client.get("/@/bob/").content.decode()
+    assert "Check the challenge: Minutes: " in html and not Game.objects.exists()
+
+
 def test_a_challenge_is_declined_from_the_lists_own_form_with_csrf_checks_on(ann, bob):
     """The lists are drawn by Jinja2 (play_extras.game_list): their forms carry the token."""
     from django.test import Client
