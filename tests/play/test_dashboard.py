@@ -80,6 +80,16 @@ def test_a_challenge_is_sent_with_the_fields_the_profiles_form_has(ann, bob, cli
     assert response.url == challenge.get_absolute_url() and challenge.invited_user == bob
 
 
+def test_a_challenges_page_says_who_may_accept_it(ann, bob, client_of):
+    challenge = games.create(ann, "empress", "white", "invite", invited=bob)
+    html = client_of(ann).get(challenge.get_absolute_url()).content.decode()
+    assert "Sent to bob: it waits on their dashboard, and only they may accept it." in html
+    assert "the first person to open it" not in html
+    link = games.create(ann, "empress", "white", "invite")
+    html = client_of(ann).get(link.get_absolute_url()).content.decode()
+    assert "the first person to open it and accept plays you" in html
+
+
 def test_a_refused_challenge_says_which_field_is_wrong(ann, bob, client_of):
     client = client_of(ann)
     sent = {"game": "empress", "side": "white", "time_control": "live", "minutes": "0"}
