@@ -4,6 +4,7 @@ page offers around the picture."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 
 
 @dataclass
@@ -35,6 +36,11 @@ class Marks:
             *self.strikes,
             *self.alerts,
         }
+
+
+def clickable(action: dict[str, str]) -> str:
+    """A square's attributes making it a button that does `action` (its htmx attributes)."""
+    return ' role="button" tabindex="0"' + "".join(f' {k}="{escape(v)}"' for k, v in action.items())
 
 
 class Renderer:

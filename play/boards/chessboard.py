@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from html import escape
 
-from play.boards.base import Marks, Renderer
+from play.boards.base import Marks, Renderer, clickable
 from rules.grid import Grid
 
 CELL = 60
@@ -82,7 +82,7 @@ class ChessboardRenderer(Renderer):
             action = actions.get(name)
             if action:
                 end = drawn.index(">")  # of the square's opening tag
-                drawn = drawn[:end] + _clickable(action) + drawn[end:]
+                drawn = drawn[:end] + clickable(action) + drawn[end:]
             out.append(drawn)
         out.append(self._coordinates(bottom, height))
         return "".join(out)
@@ -151,7 +151,7 @@ class ChessboardRenderer(Renderer):
             classes.append("alert")
             label.append(marks.alert_label)
         action = marks.actions.get(name)
-        attrs = _clickable(action) if action else ""
+        attrs = clickable(action) if action else ""
         cx, cy = x + CELL / 2, y + CELL / 2
         parts = [
             f'<g class="{" ".join(classes)}" data-square="{name}" '
@@ -197,11 +197,6 @@ class ChessboardRenderer(Renderer):
 
 NO_NOTE = Annotation()
 NO_MARKS = Marks()
-
-
-def _clickable(action: dict[str, str]) -> str:
-    """A square's attributes making it a button that does `action`."""
-    return ' role="button" tabindex="0"' + "".join(f' {k}="{escape(v)}"' for k, v in action.items())
 
 
 def _circle(cls: str, cx: float, cy: float, radius: float) -> str:

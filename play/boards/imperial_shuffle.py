@@ -10,7 +10,7 @@ import itertools
 import math
 from html import escape
 
-from play.boards.base import Marks, Renderer
+from play.boards.base import Marks, Renderer, clickable
 from rules.imperial_shuffle import DIRECTIONS, GRID, alive, dead
 
 CELL = 64
@@ -92,11 +92,7 @@ class ImperialShuffleBoard(Renderer):
             if own_marks and name in own_marks.targets:
                 classes.append("target")
                 label.append("revive this piece")
-            attrs = ""
-            if action:
-                attrs = ' role="button" tabindex="0"' + "".join(
-                    f' {k}="{escape(v)}"' for k, v in action.items()
-                )
+            attrs = clickable(action) if action else ""
             out.append(
                 f'<g class="{" ".join(classes)}" data-square="{name}" '
                 f'aria-label="{escape(", ".join(label))}"{attrs}>'
