@@ -25,13 +25,14 @@ class Clicks:
         self.sent = {"confirmed": "1"} if at_once else {}
         self.in_hand: dict[str, dict[str, str]] = {}  # reserve origins -> attributes
         self.choices: list[dict] = []
-        self.live_url = addresses.of(game)["live"]
+        urls = addresses.of(game)
+        self.live_url, self.move_url = urls["live"], urls["move"]
 
     def play(self, move: str) -> dict[str, str]:
         # The revision: the answer is only what the move changed on this board.
         game = self.game
         vals = {"move": move, "ply": str(game.ply), "revision": str(game.revision), **self.sent}
-        return {"hx-post": addresses.of(game)["move"], "hx-vals": json.dumps(vals)}
+        return {"hx-post": self.move_url, "hx-vals": json.dumps(vals)}
 
     def buttons(self, moves, post) -> None:
         game_rules = self.rules  # looked up once: Empire offers a thousand moves
