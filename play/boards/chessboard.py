@@ -73,8 +73,8 @@ class ChessboardRenderer(Renderer):
                 out.append(self._square(state, sq, x, y, marks, notes.get(sq, NO_NOTE)))
                 continue
             # Most of a board: a square with nothing on it but its piece, the same picture
-            # whenever that piece stands there, drawn once (a board of squares a move, two
-            # moves a second); one that is only clickable gets its action put in its tag.
+            # whenever that piece stands there, drawn once; one that is only clickable gets its
+            # action put in its opening tag.
             key = (sq, x, y, piece_at(state, sq))
             drawn = plain.get(key)
             if drawn is None:
