@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 from html import escape
+from typing import NamedTuple
 
 from play.boards.base import Marks, Renderer, clickable
 from rules.grid import Grid
@@ -13,14 +13,14 @@ CELL = 60
 MARGIN = 22  # room for the coordinates
 
 
-@dataclass
-class Annotation:
+class Annotation(NamedTuple):
     """A game's own marks on one square: CSS classes, words for the label, SVG shapes
-    drawn over the square and under the piece."""
+    drawn over the square and under the piece. A tuple: a square's picture is drawn once for
+    each piece and annotation it shows."""
 
-    classes: list[str] = field(default_factory=list)
-    words: list[str] = field(default_factory=list)
-    shapes: list[str] = field(default_factory=list)
+    classes: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+    shapes: tuple[str, ...] = ()
 
 
 class ChessboardRenderer(Renderer):
@@ -28,7 +28,8 @@ class ChessboardRenderer(Renderer):
     title: str
 
     def __init__(self):
-        # Both bounded by the board: its squares, two ways up, and the kinds of piece.
+        # Both bounded by the board: its squares, two ways up, the kinds of piece and the game's
+        # annotations.
         self._orders: dict[int, list[tuple[int, int, int]]] = {}
         self._plain: dict[tuple, str] = {}
 
@@ -69,16 +70,17 @@ class ChessboardRenderer(Renderer):
         plain, piece_at = self._plain, self.piece_at
         for sq, x, y in self._reading_order(bottom):
             name = g.names[sq]
-            if sq in notes or name in pictured:
-                out.append(self._square(state, sq, x, y, marks, notes.get(sq, NO_NOTE)))
+            note = notes.get(sq, NO_NOTE)
+            if name in pictured:
+                out.append(self._square(state, sq, x, y, marks, note))
                 continue
-            # Most of a board: a square with nothing on it but its piece, the same picture
-            # whenever that piece stands there, drawn once; one that is only clickable gets its
-            # action put in its opening tag.
-            key = (sq, x, y, piece_at(state, sq))
+            # Most of a board: a square with nothing on it but its piece and the game's own
+            # annotation, the same picture whenever they are there, drawn once; one that is
+            # only clickable gets its action put in its opening tag.
+            key = (sq, x, y, piece_at(state, sq), note)
             drawn = plain.get(key)
             if drawn is None:
-                drawn = plain[key] = self._square(state, sq, x, y, NO_MARKS, NO_NOTE)
+                drawn = plain[key] = self._square(state, sq, x, y, NO_MARKS, note)
             action = actions.get(name)
             if action:
                 end = drawn.index(">")  # of the square's opening tag

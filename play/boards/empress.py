@@ -61,15 +61,20 @@ class EmpressBoard(ChessboardRenderer):
         fields = EMPRESS.fields(state)
         notes: dict[int, Annotation] = {}
         for side in (0, 1):
-            for sq in fields.effective(side):
-                notes[sq] = Annotation(
-                    [f"field-{SIDES[side].lower()}"],
-                    [f"{SIDES[side]}'s field"],
-                    [FIELD_SHAPES[side]],
-                )
-        for sq in fields.neutral:
-            notes[sq] = Annotation(["neutral"], ["neutral, in both fields"], [NEUTRAL_SHAPE])
+            notes.update(dict.fromkeys(fields.effective(side), FIELD_NOTES[side]))
+        notes.update(dict.fromkeys(fields.neutral, NEUTRAL_NOTE))
         for sq in EMPRESS.protected(state):
-            notes[sq].words.append("protected")
-            notes[sq].shapes.append(PROTECTED_SHAPE)
+            notes[sq] = PROTECTED[notes[sq]]
         return notes
+
+
+FIELD_NOTES = tuple(
+    Annotation((f"field-{side.lower()}",), (f"{side}'s field",), (FIELD_SHAPES[i],))
+    for i, side in enumerate(SIDES)
+)
+NEUTRAL_NOTE = Annotation(("neutral",), ("neutral, in both fields",), (NEUTRAL_SHAPE,))
+# A protected Queen stands in a field: its square's note gains the word and the ring.
+PROTECTED = {
+    note: Annotation(note.classes, (*note.words, "protected"), (*note.shapes, PROTECTED_SHAPE))
+    for note in (*FIELD_NOTES, NEUTRAL_NOTE)
+}
