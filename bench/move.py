@@ -10,7 +10,8 @@ nothing.
                                    [--profile | --instructions]
 
 On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set).
---profile prints the functions the moves spent most time in (cProfile, cumulative).
+--profile prints the functions the moves spent most time in (cProfile, cumulative; SORT=tottime
+to sort otherwise, PROFILE_OUT=file to keep the profile for pstats).
 --instructions counts the machine instructions the moves take instead, under valgrind's
 callgrind (Debian's `valgrind`): on this machine the times of two runs a minute apart differ
 by half, the counts by 0.3 % at most, so a change is compared by its count.
@@ -207,6 +208,8 @@ def main():
     counting(False)
     if profile:
         profile.disable()
+        if os.environ.get("PROFILE_OUT"):
+            profile.dump_stats(os.environ["PROFILE_OUT"])
         pstats.Stats(profile).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(60)
     if os.environ.get(CALLGRIND_OUT):
         millions = instructions() / len(timings) / 1e6
