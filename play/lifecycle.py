@@ -17,6 +17,7 @@ from play.models import ArchivedMove, Game, Move, Notification, Offer
 Kind = Notification.Kind
 _PLAYED = LRU(1024)  # (public id, revision) -> (moves, rules state)
 _LATEST = LRU(1024)  # public id -> the latest (moves, rules state) this process knows
+_BEFORE = LRU(1024)  # (public id, revision) -> the rules state before its last move
 
 
 def state_of(game: Game, moves=None) -> rules.State:
@@ -46,11 +47,21 @@ def moves_and_state(game: Game) -> tuple[list, rules.State]:
     return found
 
 
-def remember(game: Game, moves: list, state: rules.State) -> None:
+def remember(game: Game, moves: list, state: rules.State, before: rules.State | None = None):
     """The moves and state of the game's revision (one just committed, or just read), so that
-    no one here reads them back."""
+    no one here reads them back; `before`, the state its last move was played on."""
     _PLAYED.put((game.public_id, game.revision), (moves, state))
     _LATEST.put(game.public_id, (moves, state))
+    if before is not None:
+        _BEFORE.put((game.public_id, game.revision), before)
+
+
+def before_last(game: Game, moves: list) -> rules.State:
+    """The position before the game's last move (of `moves`, the revision's): the state it
+    was played on, where this process played it; else only the move before it is read, not
+    the game's history. Every seat's update of a move compares the two."""
+    position = moves[-2].position_after if moves[1:] else game.initial_position
+    return _BEFORE.remembered((game.public_id, game.revision), lambda: game.rules.parse(position))
 
 
 def _catch_up(game: Game) -> tuple[list, rules.State]:

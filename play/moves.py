@@ -81,7 +81,7 @@ def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=Fals
             offer.save(update_fields=["status", "answered_at"])
     game.position, game.ply = position, ply
     # First of the after-commit steps, so that whoever draws this revision finds its moves.
-    transaction.on_commit(lambda: remember(game, [*moves, move], after))
+    transaction.on_commit(lambda: remember(game, [*moves, move], after, before=state))
     outcome = game_rules.outcome(after)
     if outcome:
         end(game, outcome.winner, outcome.reason)

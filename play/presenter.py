@@ -24,7 +24,7 @@ from play import (
 from play.boards import renderer
 from play.boards.base import Marks
 from play.clicks import Clicks
-from play.lifecycle import moves_and_state
+from play.lifecycle import before_last, moves_and_state
 from play.live import broadcast
 from play.lru import LRU
 from play.models import Game, Offer, Seat, known
@@ -97,7 +97,7 @@ def _render_update(game: Game, seat, flipped) -> str:
     context = _context(game, seat, None, None, frozenset(), None, flipped)
     moves, board = context["moves"], renderer(game.game_slug)
     if board.updates_in_place:
-        before = _before_last(game, moves)
+        before = before_last(game, moves)
         context["board_update"] = board.update(before, context["state"], marks=context["marks"])
     context["moves_appended"] = move_list.appended(game, moves)
     return jinja.render("play/partials/live_update.html", context)
@@ -128,11 +128,6 @@ def _render(
     return jinja.render("play/partials/live.html", context)
 
 
-def _before_last(game: Game, moves) -> rules.State:
-    """The position before the last move: only it, not the game's history, is read."""
-    return game.rules.parse(moves[-2].position_after if moves[1:] else game.initial_position)
-
-
 def _context(game: Game, seat, selected, notice, alerts, pick=None, flipped=False) -> dict:
     context = {"game": game, "seat": seat, "notice": notice, "selected": None}
     context["urls"] = addresses.of(game)
@@ -155,8 +150,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
         check=game_rules.check_square(state) if not game.is_over else None,
     )
     if board.shows_changes and moves:
-        # Only the position is compared, not its history: one text read, not the game's.
-        marks.alerts = board.changes(_before_last(game, moves), state)
+        marks.alerts = board.changes(before_last(game, moves), state)
         marks.alert_label = "changed by the last move"
     if alerts:  # a move waiting for the player's "Confirm"
         marks.alerts, marks.alert_label = alerts, "the move to confirm"

@@ -128,3 +128,20 @@ async def test_a_socket_is_sent_the_update_only_when_it_has_the_board_before(
     assert whole.startswith('<div id="live" hx-swap-oob="true"') and "data-update-base" not in whole
     assert ">e6</a>" in whole and ">a4</a>" in whole
     await watching.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_moves_updates_draw_from_the_position_it_was_played_on(ann, bob, monkeypatch):
+    # Both seats' updates compare the board before the move with the board after it: the
+    # position the move service played it on, not a position read back (on a 32×32 Empire
+    # board, each read was a tenth of a move's work).
+    game = games.join(games.create(ann, "empire", "white", "seek"), bob)
+    game = moves.submit(game.public_id, ann, "a1", 0)
+    read = []
+    empire = game.rules
+    monkeypatch.setattr(
+        empire, "parse", lambda text: read.append(text) or type(empire).parse(empire, text)
+    )
+    game = moves.submit(game.public_id, bob, "b1", 1)  # its commit draws both seats' updates
+    assert read == []
+    assert "last move, b1" in presenter.update_html(game, 0)
