@@ -18,7 +18,7 @@ from play import clocks, notify, ratings
 from play.errors import Refused
 from play.lifecycle import end, rewind
 from play.live import broadcast
-from play.models import ArchivedMove, Dispute, Game, Ruling
+from play.models import ArchivedMove, Dispute, Game, Ruling, prefetched
 
 Category, Kind = Dispute.Category, Ruling.Kind
 FREEZING = {Category.RULES, Category.CLOCK}
@@ -262,7 +262,7 @@ def _release_freeze(game: Game) -> None:
 
 def latest(game: Game) -> dict | None:
     """The latest dispute and its latest ruling, for the players' panel."""
-    found = sorted(game.disputes.all(), key=lambda d: d.created_at)
+    found = sorted(prefetched(game, "disputes"), key=lambda d: d.created_at)
     if not found:
         return None
     rulings = list(found[-1].rulings.all())

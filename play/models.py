@@ -60,6 +60,14 @@ class Bounded(models.Model):
         """Bounds on texts inside structured fields, where a model has them."""
 
 
+def prefetched(instance, relation: str):
+    """The rows of the instance's `relation` (a reverse one): those read with it (prefetched,
+    or known()) straight from where the prefetch keeps them, as `instance.relation` builds a
+    manager on every look and a move's boards look a few dozen times; else read."""
+    fetched = getattr(instance, "_prefetched_objects_cache", {}).get(relation)
+    return fetched._result_cache if fetched is not None else getattr(instance, relation).all()
+
+
 def known(instance, relation: str, rows) -> None:
     """Record `rows` as all of the instance's `relation` (a reverse one), as prefetching
     leaves it: reading it then asks nothing of the database."""
@@ -198,11 +206,8 @@ class Game(Bounded):
         return self.rules.describe_options(self.options)
 
     def seat_rows(self):
-        """The seats: those read with the game (prefetched, or known()) straight from where
-        the prefetch keeps them, as `self.seats` builds a manager on every look and a move's
-        boards look a few dozen times; else read."""
-        fetched = getattr(self, "_prefetched_objects_cache", {}).get("seats")
-        return fetched._result_cache if fetched is not None else self.seats.all()
+        """The seats (read with the game, where they were)."""
+        return prefetched(self, "seats")
 
     def seat_of(self, user) -> Seat | None:
         if not user.is_authenticated:

@@ -8,7 +8,7 @@ import rules
 from play import clocks, forecasts, presenter
 from play.errors import Refused
 from play.lifecycle import end, moves_and_state, next_turn, remember, settle
-from play.models import Game, Move
+from play.models import Game, Move, prefetched
 
 
 class StaleMove(Refused):
@@ -73,7 +73,7 @@ def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=Fals
         if other.charge is not None:  # a turn ends any charge draft
             other.charge = None
             other.save(update_fields=["charge"])
-    for offer in game.offers.all():
+    for offer in prefetched(game, "offers"):
         # A standing offer lapses when its receiver moves instead of answering; a takeback
         # when anyone moves (it asked for the position before).
         if offer.status == "open" and (offer.seat != seat.index or offer.kind == "takeback"):

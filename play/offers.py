@@ -9,7 +9,7 @@ from play import clocks, games, lifecycle, notify
 from play.errors import Refused
 from play.lifecycle import end
 from play.live import broadcast
-from play.models import Game, Offer
+from play.models import Game, Offer, prefetched
 
 
 def act(game: Game, user, action: str) -> Game:
@@ -96,13 +96,13 @@ def takeback_panel(game: Game, seat: int | None) -> dict:
 
 def standing_offer(game: Game, kind=Offer.Kind.DRAW) -> Offer | None:
     return next(
-        (o for o in game.offers.all() if o.status == Offer.Status.OPEN and o.kind == kind), None
+        (o for o in prefetched(game, "offers") if o.status == Offer.Status.OPEN and o.kind == kind), None
     )
 
 
 def accepted_rematch(game: Game) -> Offer | None:
     return next(
-        (o for o in game.offers.all() if o.kind == Offer.Kind.REMATCH and o.result_game_id), None
+        (o for o in prefetched(game, "offers") if o.kind == Offer.Kind.REMATCH and o.result_game_id), None
     )
 
 
