@@ -191,9 +191,7 @@ class Game(Bounded):
         rows = _SEATS_LOCKED(public_id)
         if not rows:  # no one seated yet (or no such game: DoesNotExist)
             return cls.locked(public_id=public_id, related=("seats__user__profile",))
-        game = rows[0].game
-        for seat in rows:
-            seat.game = game
+        game = rows[0].game  # one Game, every seat's (Prepared's same_in_every_row)
         known(game, "seats", rows)
         return game
 
@@ -323,7 +321,8 @@ _SEATS_LOCKED = Prepared(
         Seat.objects.select_related("game", "user__profile")
         .select_for_update(of=("game",))
         .filter(game__public_id=public_id)
-    )
+    ),
+    same_in_every_row=Game,
 )
 
 

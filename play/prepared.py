@@ -21,20 +21,23 @@ _STAND_IN = "\x00prepared"  # a value no request can send: where the real one go
 
 
 class Prepared:
-    def __init__(self, queryset_for: Callable[[str], QuerySet]):
-        """`queryset_for(value)`: the query for a value (a text compared for equality)."""
+    def __init__(self, queryset_for: Callable[[str], QuerySet], same_in_every_row=None):
+        """`queryset_for(value)`: the query for a value (a text compared for equality).
+        `same_in_every_row`: a model selected with the rows (select_related) that is one row
+        of its own for all of them (the seats' game): made once, from the first row."""
         self._queryset_for = queryset_for
+        self._same = same_in_every_row
         self._plans: dict[str, _Plan] = {}
 
     def __call__(self, value: str, using: str = DEFAULT_DB_ALIAS) -> list:
         plan = self._plans.get(using)
         if plan is None:
-            plan = self._plans[using] = _Plan(self._queryset_for(_STAND_IN), using)
+            plan = self._plans[using] = _Plan(self._queryset_for(_STAND_IN), using, self._same)
         return plan.run(value)
 
 
 class _Plan:
-    def __init__(self, queryset: QuerySet, using: str):
+    def __init__(self, queryset: QuerySet, using: str, same=None):
         if queryset.query.annotations or queryset._known_related_objects:
             raise ValueError("A prepared query reads models only, without annotations.")
         self.locks = queryset.query.select_for_update and (
@@ -59,6 +62,19 @@ class _Plan:
         if self.compiler.has_composite_fields(columns):
             raise ValueError("A prepared query reads no composite keys.")
         self.converters = self.compiler.get_converters(columns)
+        # The one object every row shares: converted and made from the first row only.
+        shared = [k for k in klass_info["related_klass_infos"] if k["model"] is same]
+        if same is not None and len(shared) != 1:
+            raise ValueError(f"{same.__name__} is not selected once with the rows.")
+        self.shared = shared[0]["field"] if shared else None
+        self.populators_after_first = [p for p in self.populators if p.model_cls is not same]
+        shared_cols = set()
+        for populator in self.populators:
+            if populator.model_cls is same:
+                shared_cols.update(range(populator.cols_start, populator.cols_end))
+        self.converters_after_first = {
+            at: c for at, c in self.converters.items() if at not in shared_cols
+        }
         self.using = using
 
     def run(self, value: str) -> list:
@@ -72,15 +88,23 @@ class _Plan:
         with connection.cursor() as cursor:
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()
-        found = []
+        found, convert = [], self.compiler.apply_converters
         if self.converters:
-            rows = self.compiler.apply_converters(rows, self.converters)
+            rows = [
+                *convert(rows[:1], self.converters),
+                *convert(rows[1:], self.converters_after_first),
+            ]
         for row in rows:
             obj = self.model.from_db(
                 self.using, self.attnames, row[self.fields], fetch_mode=self.fetch_mode
             )
-            for populator in self.populators:
-                populator.populate(row, obj)
+            if found and self.shared:
+                for populator in self.populators_after_first:
+                    populator.populate(row, obj)
+                self.shared.set_cached_value(obj, self.shared.get_cached_value(found[0]))
+            else:
+                for populator in self.populators:
+                    populator.populate(row, obj)
             found.append(obj)
         return found
 

@@ -49,6 +49,20 @@ def test_the_rows_and_their_joined_rows_are_django_s_own(game, django_assert_num
     }
 
 
+def test_a_row_every_row_shares_is_made_once_and_is_django_s_own(game):
+    found = Prepared(seats_of, same_in_every_row=Game)(game.public_id)
+    assert len(found) == 2 and found[0].game is found[1].game
+    assert [described(s) for s in found] == [described(s) for s in seats_of(game.public_id)]
+    # Each seat's own joined rows are still its own.
+    assert found[0].user.pk != found[1].user.pk
+    assert [s.user.profile.user_id for s in found] == [s.user_id for s in found]
+
+
+def test_a_shared_row_must_be_one_the_query_selects():
+    with pytest.raises(ValueError, match="Move is not selected once"):
+        Prepared(seats_of, same_in_every_row=Move)("x")
+
+
 def test_it_is_compiled_once_and_runs_with_each_value(game, ann, monkeypatch):
     other = games.create(ann, "empress", "white", "seek")
     prepared = Prepared(seats_of)
