@@ -4,8 +4,10 @@ its target), a choice, or a button (play/presenter.py draws them)."""
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from urllib.parse import quote_plus
 
+import rules
 from play import addresses
 from play.boards.base import Marks
 from play.models import Game
@@ -35,20 +37,25 @@ class Clicks:
         return {"hx-post": self.move_url, "hx-vals": json.dumps(vals)}
 
     def buttons(self, moves, post) -> None:
-        game_rules = self.rules  # looked up once: Empire offers a thousand moves
+        slug = self.game.game_slug  # Empire offers a thousand moves
+        self._choose([m for m in moves if not squares_of(slug, m)], post)
+
+    def _choose(self, moves, post) -> None:
         for move in moves:
-            if not game_rules.move_squares(move):
-                self.choices.append({"label": game_rules.describe(move), "attrs": post(move)})
+            self.choices.append({"label": self.rules.describe(move), "attrs": post(move)})
 
     def offer(self, moves, post) -> None:
-        game_rules, marks = self.rules, self.marks
+        game_rules, marks, slug = self.rules, self.marks, self.game.game_slug
         by_origin: dict[str, dict[str, list[str]]] = {}
+        squareless = []
         for move in moves:
-            squares = game_rules.move_squares(move)
+            squares = squares_of(slug, move)
             if squares:
                 target = squares[1] if len(squares) > 1 else ""
                 by_origin.setdefault(squares[0], {}).setdefault(target, []).append(move)
-        self.buttons(moves, post)
+            else:
+                squareless.append(move)
+        self._choose(squareless, post)
         selected = self.selected if self.selected in by_origin else None
         if selected and set(by_origin[selected]) == {""} and len(by_origin[selected][""]) == 1:
             selected = None
@@ -80,12 +87,23 @@ class Clicks:
             if self.pick
             else by_origin[selected].get("", [])
         )
-        for move in picked:
-            self.choices.append({"label": game_rules.describe(move), "attrs": post(move)})
+        self._choose(picked, post)
 
     def _get(self, **params) -> dict[str, str]:
         if not params:
             return {"hx-get": self.live_url}
-        # As urlencode writes it: the names (select, pick) need no quoting, each value its own.
-        query = "&".join(f"{name}={quote_plus(value)}" for name, value in params.items())
+        # As urlencode writes it: the names (select, pick) need no quoting, each value its own
+        # (a square's name, like e4, needs none either).
+        query = "&".join(f"{name}={_quoted(value)}" for name, value in params.items())
         return {"hx-get": f"{self.live_url}?{query}"}
+
+
+def _quoted(value: str) -> str:
+    return value if value.isascii() and value.isalnum() else quote_plus(value)
+
+
+@lru_cache(maxsize=1 << 16)  # every move of every game's boards: a few tens of thousands
+def squares_of(slug: str, move: str) -> tuple[str, ...]:
+    """The squares a move text names (its rules' move_squares), read once per text: a board
+    asks it of every legal move each time it is drawn."""
+    return rules.get(slug).move_squares(move)
