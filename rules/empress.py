@@ -94,6 +94,34 @@ def barred(s: EmpressState) -> set:
     return memo["barred"]
 
 
+def _walled(s: EmpressState) -> list:
+    """The board as the side to move's Queens find it: the opponent's effective field a wall
+    (no entry, not even in passing, no capture there, no introduction), so that one look
+    settles each step. Walled as the opponent's Empress looks, then opened again where the
+    side's own Empress looks, without the field's set where it is not worked out yet."""
+    board = s.board
+    walled = list(board)
+    if "barred" in s.memo:
+        for t in s.memo["barred"]:
+            walled[t] = WALL
+        return walled
+    other = EMPRESS[1 - s.turn]
+    if other in board:
+        for ray in RAYS[board.index(other)]:
+            for t in ray:
+                walled[t] = WALL
+                if board[t] is not None:
+                    break
+        own = EMPRESS[s.turn]
+        if own in board:
+            for ray in RAYS[board.index(own)]:
+                for t in ray:
+                    there = walled[t] = board[t]
+                    if there is not None:
+                        break
+    return walled
+
+
 def opening_piece(s: EmpressState) -> str:
     """What the side to move places next in the opening: a Queen until three are out, then
     the Empress."""
@@ -223,16 +251,11 @@ class Empress(Game):
         # Squares are picked out in C (compress over a map) rather than by a Python loop over
         # the 64: the search asks this of every position it looks at.
         side, board = s.turn, s.board
-        empty = compress(range(64), map(is_, board, NOTHING))
         if in_opening(s):
+            empty = compress(range(64), map(is_, board, NOTHING))
             return list(map(DROPS[opening_piece(s)].__getitem__, empty))
-        field = barred(s)
+        walled = _walled(s)
         prey = QUEEN[1 - side]
-        # The board as the Queens find it: the opponent's field a wall (no entry, not even in
-        # passing, and no capture there), so that one look settles each step.
-        walled = list(board)
-        for t in field:
-            walled[t] = WALL
         moves = []
         append = moves.append
         for sq in compress(range(64), map(eq, board, repeat(QUEEN[side]))):
@@ -254,9 +277,8 @@ class Empress(Game):
                     if board[t] is not None:
                         break
                     append(steps[t])
-        if in_hand(s, side)[0]:
-            drops = DROPS["Q"]
-            moves += [drops[sq] for sq in empty if sq not in field]
+        if in_hand(s, side)[0]:  # introduced on an empty square outside the wall
+            moves += map(DROPS["Q"].__getitem__, compress(range(64), map(is_, walled, NOTHING)))
         return moves
 
     def is_legal(self, s: EmpressState, move: str) -> bool:
