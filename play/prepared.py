@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.models import QuerySet
 from django.db.models.query import get_related_populators
 from django.db.models.signals import post_save, pre_save
@@ -116,19 +116,23 @@ def save_row(obj, using: str = DEFAULT_DB_ALIAS) -> None:
     (an F()) or a model, or a model whose saves something listens to, takes Django's own save."""
     model, connection = type(obj), connections[using]
     adding = obj._state.adding
-    fields = _columns(model, adding)
-    values = [field.pre_save(obj, adding) for field in fields]
-    if (
-        any(hasattr(v, "resolve_expression") or hasattr(v, "prepare_database_save") for v in values)
-        or pre_save.has_listeners(model)
-        or post_save.has_listeners(model)
-    ):
+    if pre_save.has_listeners(model) or post_save.has_listeners(model):
         obj.save(using=using)
         return
-    params = [
-        field.get_db_prep_save(v, connection=connection)
-        for field, v in zip(fields, values, strict=True)
-    ]
+    fields = _columns(model, adding)
+    params = []
+    adapt_integer = connection.ops.adapt_integerfield_value
+    for field, plain, internal_type in _plain_columns(model, adding):
+        if plain is not None:
+            value = getattr(obj, field.attname)
+            if value is None or type(value) is plain:  # what Django's preparing leaves as it is
+                params.append(value if plain is not int else adapt_integer(value, internal_type))
+                continue
+        value = field.pre_save(obj, adding)
+        if hasattr(value, "resolve_expression") or hasattr(value, "prepare_database_save"):
+            obj.save(using=using)
+            return
+        params.append(field.get_db_prep_save(value, connection=connection))
     sql = _WRITES.get((model, using, adding))
     if sql is None:
         sql = _WRITES[(model, using, adding)] = _write_sql(obj, fields, using)
@@ -156,6 +160,28 @@ def _columns(model, adding: bool) -> list:
         for f in meta.local_concrete_fields
         if not f.generated and (f is not meta.pk if not adding else f is not meta.auto_field)
     ]
+
+
+# Columns whose value of this plain type (or None) Django's preparing leaves as it is, but for
+# an integer's adapting on some databases: the fields' own classes, not subclasses, which may
+# prepare otherwise. Most of a game row's columns; the rest are prepared Django's way.
+_PLAIN = {
+    models.CharField: str,
+    models.TextField: str,
+    models.BooleanField: bool,
+    models.IntegerField: int,
+    models.SmallIntegerField: int,
+    models.BigIntegerField: int,
+    models.PositiveIntegerField: int,
+    models.PositiveSmallIntegerField: int,
+    models.PositiveBigIntegerField: int,
+}
+
+
+@cache
+def _plain_columns(model, adding: bool) -> list:
+    """(field, its plain type or None, its internal type) for each column a save writes."""
+    return [(f, _PLAIN.get(type(f)), f.get_internal_type()) for f in _columns(model, adding)]
 
 
 def _write_sql(obj, fields: list, using: str) -> str:

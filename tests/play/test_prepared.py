@@ -12,7 +12,7 @@ from django.db.transaction import TransactionManagementError
 
 from play import clocks, games
 from play.models import Game, Move, Seat
-from play.prepared import Prepared, save_row
+from play.prepared import _PLAIN, Prepared, _columns, save_row
 
 pytestmark = pytest.mark.django_db
 
@@ -149,6 +149,30 @@ def test_a_row_written_back_is_what_django_s_save_stores(game, ann):
     for differs in ("id", "public_id", "invite_token", "created_at", "started_at"):
         mine.pop(differs), django_s.pop(differs)
     assert mine == django_s and mine["position"] == changes["position"]
+
+
+def test_a_plain_column_is_sent_as_django_prepares_it_type_for_type(game):
+    # Texts, flags and integers go as they are (an integer adapted where the database wants
+    # it), without Django's per-column preparing: the same values of the same types.
+    game.ply, game.turn, game.winner, game.rated, game.reason = 7, 1, None, True, "resigned"
+    game.low_time_warned_ply = True  # a flag in an integer column: Django makes it 1
+    sent = []
+
+    def spy(run, sql, params, many, context):
+        sent.append(list(params))
+        return run(sql, params, many, context)
+
+    with connection.execute_wrapper(spy):
+        save_row(game)
+    columns = _columns(Game, False)
+    django_s = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in columns]
+    plain = [i for i, f in enumerate(columns) if type(f) in _PLAIN]
+    assert len(plain) >= 20
+    assert [(type(sent[0][i]), sent[0][i]) for i in plain] == [
+        (type(django_s[i]), django_s[i]) for i in plain
+    ]
+    game.refresh_from_db()
+    assert (game.ply, game.rated, game.low_time_warned_ply) == (7, True, 1)
 
 
 def test_a_new_row_is_inserted_with_its_key_read_back(game):
