@@ -37,7 +37,7 @@ class Clicks:
         return {"hx-post": self.move_url, "hx-vals": json.dumps(vals)}
 
     def buttons(self, moves, post) -> None:
-        slug = self.game.game_slug  # Empire offers a thousand moves
+        slug = self.rules.slug  # Empire offers a thousand moves
         self._choose([m for m in moves if not squares_of(slug, m)], post)
 
     def _choose(self, moves, post) -> None:
@@ -45,7 +45,8 @@ class Clicks:
             self.choices.append({"label": self.rules.describe(move), "attrs": post(move)})
 
     def offer(self, moves, post) -> None:
-        game_rules, marks, slug = self.rules, self.marks, self.game.game_slug
+        game_rules, marks = self.rules, self.marks
+        slug = game_rules.slug
         by_origin: dict[str, dict[str, list[str]]] = {}
         squareless = []
         for move in moves:
