@@ -634,7 +634,16 @@ class ImperialChess(Game):
                 return self.charge(s, move.split(",")).complete
             except IllegalMove:
                 return False
-        return move in self._moves(s)
+        if "moves" in s.memo:
+            return move in s.memo["moves"]
+        # Only the moves of the piece the move names, not every piece's: a search plays far
+        # more moves than it lists. Every other move is a deployment.
+        pos = Position(s.board, s.lost, s.turn)
+        if move.startswith("deploy"):
+            return move in self._deployments(pos)
+        part = PART.match(move)
+        origin = part and GRID.find(part[1])
+        return origin is not None and move in self._piece_moves(pos, only={origin})
 
     def normalize(self, s: ImperialState, text: str) -> str:
         parts = [p.strip() for p in text.split(",")]
