@@ -68,13 +68,13 @@ class EmpireBoard(Renderer):
         last-move ring; anything else (a capture, a house, an area) draws the board again."""
         if (before.width, before.height) != (after.width, after.height):
             return None
-        # The points that differ, picked out in C: a Python loop over a thousand points was
-        # most of an update's work.
-        changed = list(compress(count(), map(ne, before.board, after.board)))
+        w, h = after.width, after.height
+        names, points, orth, _, _ = geometry(w, h)
+        changed = _changed(
+            before.board, after.board, [points[p] for p in marks.last_move if p in points]
+        )
         if len(changed) > 1:
             return None
-        w, h = after.width, after.height
-        names, _, orth, _, _ = geometry(w, h)
         added = ""
         if changed:
             i = changed[0]
@@ -190,3 +190,16 @@ class EmpireBoard(Renderer):
         if not walls:
             return None
         return max((0, 1), key=lambda side: walls.count(PIECE[side]))
+
+
+def _changed(before: tuple, after: tuple, placed: list[int]) -> list[int]:
+    """The points that differ between two boards, told where the move was placed. The rest of
+    a board compared whole, in C, as tuples (most points the same object): point by point it
+    was most of an update's work."""
+    if before == after:
+        return []
+    if len(placed) == 1:
+        i = placed[0]
+        if before[:i] == after[:i] and before[i + 1 :] == after[i + 1 :]:
+            return [i]
+    return list(compress(count(), map(ne, before, after)))
