@@ -245,16 +245,15 @@ def _context(request, board: analysis.Board, params: dict, notice, flipped: bool
     )
     outcome = game_rules.outcome(state)
     if not outcome:
-        legal = game_rules.legal_moves(state)
         if drawing.click_by_position:
             marks.board_action = {
                 "data-move-url": url(action="play"),
                 "data-ply": "",
                 "data-confirmed": "1",
             }
-            clicks.buttons(legal, clicks.play)
+            clicks.choose(game_rules.squareless_moves(state), clicks.play)
         else:
-            clicks.offer(legal, clicks.play)
+            clicks.offer(game_rules.legal_moves(state), clicks.play)
     to_move = game_rules.to_move(state)
     bottom = 1 if flipped else 0
     steps = {

@@ -36,11 +36,9 @@ class Clicks:
         vals = {"move": move, "ply": str(game.ply), "revision": str(game.revision), **self.sent}
         return {"hx-post": self.move_url, "hx-vals": json.dumps(vals)}
 
-    def buttons(self, moves, post) -> None:
-        slug = self.rules.slug  # Empire offers a thousand moves
-        self._choose([m for m in moves if not squares_of(slug, m)], post)
-
-    def _choose(self, moves, post) -> None:
+    def choose(self, moves, post) -> None:
+        """Offer each move as a button of its own (moves with no square, or a square's
+        several)."""
         for move in moves:
             self.choices.append({"label": self.rules.describe(move), "attrs": post(move)})
 
@@ -56,7 +54,7 @@ class Clicks:
                 by_origin.setdefault(squares[0], {}).setdefault(target, []).append(move)
             else:
                 squareless.append(move)
-        self._choose(squareless, post)
+        self.choose(squareless, post)
         selected = self.selected if self.selected in by_origin else None
         if selected and set(by_origin[selected]) == {""} and len(by_origin[selected][""]) == 1:
             selected = None
@@ -88,7 +86,7 @@ class Clicks:
             if self.pick
             else by_origin[selected].get("", [])
         )
-        self._choose(picked, post)
+        self.choose(picked, post)
 
     def _get(self, **params) -> dict[str, str]:
         if not params:

@@ -170,7 +170,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
                 "data-ply": str(game.ply),
                 **({"data-confirmed": "1"} if at_once else {}),
             }
-            clicks.buttons(game_rules.legal_moves(state), clicks.play)
+            clicks.choose(game_rules.squareless_moves(state), clicks.play)
         else:
             clicks.offer(game_rules.legal_moves(state), clicks.play)
     bottom = bottom_seat(seat, flipped)

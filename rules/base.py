@@ -136,6 +136,11 @@ class Game:
         """The squares a move concerns, origin first (for highlighting and clicking)."""
         return ()
 
+    def squareless_moves(self, state: State) -> list[str]:
+        """The legal moves that name no square (a pass, a deployment): the buttons beside a
+        board. A game with many moves may answer without listing them."""
+        return [m for m in self.legal_moves(state) if not self.move_squares(m)]
+
     def check_square(self, state: State) -> str | None:
         """The square of a royal piece in check, if the game has check."""
         return None

@@ -362,5 +362,8 @@ class Empire(Game):
     def move_squares(self, move: str) -> tuple[str, ...]:
         return () if move == "pass" else (move,)
 
+    def squareless_moves(self, s: EmpireState) -> list[str]:
+        return [] if self.outcome(s) else ["pass"]  # a pass is always open; not the thousand
+
     def describe(self, move: str) -> str:
         return "Pass" if move == "pass" else f"Place on {move}"
