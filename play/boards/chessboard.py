@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 from html import escape
+from itertools import compress, count, repeat
+from operator import is_
 from typing import NamedTuple
 
 from play.boards.base import Marks, Renderer, clickable
@@ -23,15 +25,24 @@ class Annotation(NamedTuple):
     shapes: tuple[str, ...] = ()
 
 
+class Layout(NamedTuple):
+    """A board's squares in reading order, as one side sees them."""
+
+    order: list[tuple[int, int, int]]  # (square, x, y)
+    squares: tuple[int, ...]
+    at: dict[str, int]  # a square's name -> its place in the order
+    # each place's pictures: (piece, annotation) -> SVG (piece alone where the game has none)
+    drawn: list[dict]
+
+
 class ChessboardRenderer(Renderer):
     grid: Grid
     title: str
 
     def __init__(self):
-        # Both bounded by the board: its squares, two ways up, the kinds of piece and the game's
+        # Bounded by the board: its squares, two ways up, the kinds of piece and the game's
         # annotations.
-        self._orders: dict[int, list[tuple[int, int, int]]] = {}
-        self._plain: dict[tuple, str] = {}
+        self._layouts: dict[int, Layout] = {}
 
     def piece_at(self, state, sq: int) -> str | None:
         return state.board[sq]
@@ -65,27 +76,57 @@ class ChessboardRenderer(Renderer):
             f'aria-label="{escape(self.title + caption)}" xmlns="http://www.w3.org/2000/svg">',
             f"<title>{escape(self.title)}{escape(caption)}</title>",
         ]
+        layout = self._layout(bottom)
         notes = self.annotate(state)
+        # Most of a board: a square with nothing on it but its piece and the game's own
+        # annotation, the same picture whenever they are there, drawn once for its place; each
+        # is looked up in C (a map over the board in reading order), and only the few squares
+        # marked, clickable or not yet drawn are done one by one.
+        pieces = map(state.board.__getitem__, layout.squares)
+        keys = zip(pieces, map(notes.get, layout.squares), strict=True) if notes else pieces
+        drawn = list(map(dict.get, layout.drawn, keys))
         pictured, actions = marks.pictured(), marks.actions
-        plain, piece_at = self._plain, self.piece_at
-        for sq, x, y in self._reading_order(bottom):
-            name = g.names[sq]
-            note = notes.get(sq, NO_NOTE)
-            if name in pictured:
-                out.append(self._square(state, sq, x, y, marks, note))
-                continue
-            # Most of a board: a square with nothing on it but its piece and the game's own
-            # annotation, the same picture whenever they are there, drawn once; one that is
-            # only clickable gets its action put in its opening tag.
-            key = (sq, x, y, piece_at(state, sq), note)
-            drawn = plain.get(key)
-            if drawn is None:
-                drawn = plain[key] = self._square(state, sq, x, y, NO_MARKS, note)
-            action = actions.get(name)
-            if action:
-                end = drawn.index(">")  # of the square's opening tag
-                drawn = drawn[:end] + clickable(action) + drawn[end:]
-            out.append(drawn)
+        at = layout.at
+        for i in compress(count(), map(is_, drawn, repeat(None))):
+            sq, x, y = layout.order[i]
+            note = notes.get(sq)
+            key = (state.board[sq], note) if notes else state.board[sq]
+            picture = self._square(state, sq, x, y, NO_MARKS, note or NO_NOTE)
+            drawn[i] = layout.drawn[i][key] = picture
+        for name in pictured:  # marked: drawn once for each way it is, as plain ones are
+            if name in at:
+                i = at[name]
+                sq, x, y = layout.order[i]
+                shown = (
+                    name in marks.last_move,
+                    name == marks.check,
+                    name == marks.selected,
+                    name in marks.targets,
+                    name in marks.strikes,
+                    name in marks.alerts and marks.alert_label,
+                )
+                key = (state.board[sq], notes.get(sq), shown)
+                picture = layout.drawn[i].get(key)
+                if picture is None:
+                    only = Marks(
+                        last_move=(name,) if shown[0] else (),
+                        check=name if shown[1] else None,
+                        selected=name if shown[2] else None,
+                        targets=frozenset((name,) if shown[3] else ()),
+                        strikes=frozenset((name,) if shown[4] else ()),
+                        alerts=frozenset((name,) if shown[5] else ()),
+                        alert_label=shown[5] or "",
+                    )
+                    note = notes.get(sq, NO_NOTE)
+                    picture = layout.drawn[i][key] = self._square(state, sq, x, y, only, note)
+                drawn[i] = picture
+        # A clickable square gets its action put in its opening tag.
+        for name, action in actions.items():
+            if action and name in at:
+                square = drawn[at[name]]
+                end = square.index(">")  # of the square's opening tag
+                drawn[at[name]] = square[:end] + clickable(action) + square[end:]
+        out += drawn
         out.append(self._coordinates(bottom, height))
         return "".join(out)
 
@@ -107,18 +148,23 @@ class ChessboardRenderer(Renderer):
             )
         return "".join(out) + "</svg>"
 
-    def _reading_order(self, bottom: int) -> list[tuple[int, int, int]]:
-        """(square, x, y) top-left first, so that tabbing and screen readers follow the
-        picture."""
-        order = self._orders.get(bottom)
-        if order is None:
+    def _layout(self, bottom: int) -> Layout:
+        """The squares in reading order, top-left first, so that tabbing and screen readers
+        follow the picture, as `bottom` sees them; with each place's pictures drawn so far."""
+        layout = self._layouts.get(bottom)
+        if layout is None:
             cells = {sq: self._cell(sq, bottom) for sq in range(self.grid.size)}
             order = [
                 (sq, MARGIN + cells[sq][0] * CELL, cells[sq][1] * CELL)
                 for sq in sorted(cells, key=lambda sq: cells[sq][::-1])
             ]
-            self._orders[bottom] = order
-        return order
+            layout = self._layouts[bottom] = Layout(
+                order=order,
+                squares=tuple(sq for sq, _, _ in order),
+                at={self.grid.names[sq]: i for i, (sq, _, _) in enumerate(order)},
+                drawn=[{} for _ in order],
+            )
+        return layout
 
     def _cell(self, sq: int, bottom: int) -> tuple[int, int]:
         g = self.grid
