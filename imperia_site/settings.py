@@ -99,7 +99,10 @@ DATABASES = {
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+if SQLITE:
+    # Django's backend, each SQL text's placeholders converted once (imperia_site/sqlite).
+    DATABASES["default"]["ENGINE"] = "imperia_site.sqlite"
     # Wait for the write lock instead of failing at once; WAL lets readers go on.
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
@@ -112,7 +115,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # one writer at a time, and Python one thread at a time: a second thread there only adds
 # waiting for locks. With PostgreSQL two overlap their waits on the database; four starve the
 # event loop that carries the sockets (bench/live.py: p99 0.3 s with two, 1.1 s with four).
-SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
 HTTP_THREADS = int(os.environ.get("HTTP_THREADS", "1" if SQLITE else "2"))
 
 # Sessions are read from the cache on every request, and from the database only on a miss.

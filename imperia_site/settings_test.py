@@ -2,9 +2,9 @@
 processes share it) and plain static storage (no manifest to build)."""
 
 from imperia_site.settings import *  # noqa: F403
-from imperia_site.settings import DATABASES, VAR_DIR
+from imperia_site.settings import DATABASES, SQLITE, VAR_DIR
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if SQLITE:
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
 STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"

@@ -37,7 +37,7 @@ def settings_with(tmp_path, **env):
 
 def test_embedded_defaults(tmp_path):
     engine, layer, debug, key, cache, threads = settings_with(tmp_path)
-    assert engine == "django.db.backends.sqlite3"
+    assert engine == "imperia_site.sqlite"  # Django's, its placeholders converted once
     assert layer == "play.layers.InMemoryChannelLayer"
     assert debug is False
     assert key == (tmp_path / "secret_key").read_text()
