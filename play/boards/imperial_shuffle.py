@@ -22,11 +22,17 @@ KIND_NAMES = {"C": "Commoner", "N": "Noble", "H": "High Priest", "E": "Emperor"}
 # (half base width, height) of each kind's pyramid
 SIZES = {"C": (11, 22), "N": (15, 31), "H": (20, 42), "E": (20, 42)}
 _ids = itertools.count()
+UID = "\x00"  # where a drawn square's pattern ids take the page's number
 
 
 class ImperialShuffleBoard(Renderer):
     slug = "imperial-shuffle"
     shows_changes = True  # wants the position before the last move, to mark what it did
+
+    def __init__(self):
+        # (square's name, board's left, piece, marks) -> the square, its pattern ids UID:
+        # bounded by the 32 places, the pieces and the marks.
+        self._drawn: dict[tuple, str] = {}
 
     def piece_name(self, piece: str) -> str:
         kind, colour = piece[0], piece[1]
@@ -74,38 +80,26 @@ class ImperialShuffleBoard(Renderer):
 
     def _board(self, board, left, own_marks: Marks | None, marks: Marks, uid) -> str:
         out = [f'<g class="shuffle-side{" own" if own_marks else ""}">']
+        squares = []
         for sq, name in enumerate(GRID.names):
-            f, r = GRID.file_of(sq), GRID.rank_of(sq)
-            x, y = left + f * CELL, TOP + (3 - r) * CELL
-            classes, label = ["sq", "light" if (f + r) % 2 else "dark"], [name]
-            if board is None:
-                label.append("hidden")
-            else:
-                label.append(self.piece_name(board[sq]))
-            if name in marks.alerts:
-                classes.append("alert")
-                label.append(marks.alert_label)
-            action = own_marks.actions.get(name) if own_marks else None
-            if own_marks and name == own_marks.selected:
-                classes.append("selected")
-                label.append("selected")
-            if own_marks and name in own_marks.targets:
-                classes.append("target")
-                label.append("revive this piece")
-            attrs = clickable(action) if action else ""
-            out.append(
-                f'<g class="{" ".join(classes)}" data-square="{name}" '
-                f'aria-label="{escape(", ".join(label))}"{attrs}>'
-                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
+            shown = (
+                name,
+                left,
+                None if board is None else board[sq],
+                name in marks.alerts and marks.alert_label,
+                bool(own_marks) and name == own_marks.selected,
+                bool(own_marks) and name in own_marks.targets,
             )
-            if name in marks.alerts:
-                out.append(
-                    f'<rect class="alert-frame" x="{x + 3}" y="{y + 3}" '
-                    f'width="{CELL - 6}" height="{CELL - 6}"/>'
-                )
-            if board is not None:
-                out.append(self._pyramid(board[sq], x + CELL / 2, y + CELL / 2, uid))
-            out.append("</g>")
+            # Each square as it is shown drawn once, the page's pattern ids put in after.
+            drawn = self._drawn.get(shown)
+            if drawn is None:
+                drawn = self._drawn[shown] = self._square(sq, *shown)
+            action = own_marks.actions.get(name) if own_marks else None
+            if action:
+                end = drawn.index(">")  # of the square's opening tag
+                drawn = drawn[:end] + clickable(action) + drawn[end:]
+            squares.append(drawn)
+        out.append("".join(squares).replace(UID, str(uid)))
         if board is None:
             out.append(
                 f'<text class="hidden-note" x="{left + 2 * CELL}" y="{TOP + 2 * CELL}">'
@@ -113,6 +107,36 @@ class ImperialShuffleBoard(Renderer):
             )
         elif own_marks:
             out += self._arrows(board, left, own_marks)
+        out.append("</g>")
+        return "".join(out)
+
+    def _square(self, sq, name, left, piece, alert_label, selected, target) -> str:
+        """One square as shown (`piece` None: hidden), its pattern ids written as UID."""
+        f, r = GRID.file_of(sq), GRID.rank_of(sq)
+        x, y = left + f * CELL, TOP + (3 - r) * CELL
+        classes, label = ["sq", "light" if (f + r) % 2 else "dark"], [name]
+        label.append("hidden" if piece is None else self.piece_name(piece))
+        if alert_label is not False:
+            classes.append("alert")
+            label.append(alert_label)
+        if selected:
+            classes.append("selected")
+            label.append("selected")
+        if target:
+            classes.append("target")
+            label.append("revive this piece")
+        out = [
+            f'<g class="{" ".join(classes)}" data-square="{name}" '
+            f'aria-label="{escape(", ".join(label))}">'
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
+        ]
+        if alert_label is not False:
+            out.append(
+                f'<rect class="alert-frame" x="{x + 3}" y="{y + 3}" '
+                f'width="{CELL - 6}" height="{CELL - 6}"/>'
+            )
+        if piece is not None:
+            out.append(self._pyramid(piece, x + CELL / 2, y + CELL / 2, UID))
         out.append("</g>")
         return "".join(out)
 
