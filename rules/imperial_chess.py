@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache
+from itertools import compress, count
 
 from rules.base import Game, IllegalMove, Outcome, State
 from rules.fen import format_board, parse_board
@@ -38,6 +39,8 @@ RESTORES = {
     "W": RANK_ORDER[2:],
     "A": "KQIJPA",
 }
+# Each side's pieces as the board writes them (upper case White): picked out in C.
+PIECES = (frozenset(RANK_ORDER), frozenset(RANK_ORDER.lower()))
 SETUP = ("RNBCKEMQCBNR", "SXNPAIJAPNXS", "WWWWWWWWWWWW")
 START = "/".join([row.lower() for row in SETUP] + ["12"] * 6 + list(reversed(SETUP))) + "[] w 0 1"
 MOVE_LIMIT = 150
@@ -256,9 +259,10 @@ class ImperialChess(Game):
         moves, board, names = [], pos.board, GRID.names
         white = pos.side == WHITE
         far = N - 1 if white else 0
-        for sq, piece in enumerate(board):
-            if piece is None or piece.isupper() != white or (only is not None and sq not in only):
+        for sq in compress(count(), map(PIECES[pos.side].__contains__, board)):
+            if only is not None and sq not in only:
                 continue
+            piece = board[sq]
             kind = piece.upper()
             restores = kind in RESTORES
             ladies = self._ladies(pos, sq) if kind in HORSEMEN else ()
@@ -295,12 +299,6 @@ class ImperialChess(Game):
         captures = kind not in NON_CAPTURING
         white = pos.side == WHITE
         out = []
-
-        def land(t):
-            there = board[t]  # empty, or an enemy to capture (written out: the hot path)
-            if there is None or (captures and there.isupper() != white):
-                out.append(t)
-
         if kind in PATH_STEPS:
             # The destination is looked at first (a friend there ends it), then its ways.
             for to, vias in ways(sq, PATH_STEPS[kind], kind == "S"):
@@ -335,7 +333,10 @@ class ImperialChess(Game):
         elif kind == "W":
             ahead = GRID.offset(sq, 0, forward(pos.side))
             if ahead is not None:
-                land(ahead)  # straight ahead: onto an empty square, or "attack dead ahead"
+                # Straight ahead: onto an empty square, or "attack dead ahead".
+                there = board[ahead]
+                if there is None or there.isupper() != white:
+                    out.append(ahead)
                 first_rank = 2 if pos.side == WHITE else N - 3
                 two = GRID.offset(sq, 0, 2 * forward(pos.side))
                 if GRID.rank_of(sq) == first_rank and board[ahead] is None and board[two] is None:
@@ -376,15 +377,14 @@ class ImperialChess(Game):
         return [f"={k}/{GRID.names[h]}" for k in kinds for h in free]
 
     def _deployments(self, pos: Position) -> list[str]:
-        out = []
-        step = forward(pos.side) * N
+        out, board, mine = [], pos.board, PIECES[pos.side].__contains__
         for rank in range(N):
             front = rank + forward(pos.side)
             if not 0 <= front < N:
                 continue
-            squares = range(rank * N, rank * N + N)
-            full = all(pos.board[q] and side_of(pos.board[q]) == pos.side for q in squares)
-            if full and all(pos.board[q + step] is None for q in squares):
+            # A rank full of the side's own pieces, the one in front of it empty (in C).
+            full = all(map(mine, board[rank * N : rank * N + N]))
+            if full and board[front * N : front * N + N].count(None) == N:
                 out.append(f"deploy{rank + 1}")
         return out
 
