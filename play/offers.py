@@ -96,13 +96,19 @@ def takeback_panel(game: Game, seat: int | None) -> dict:
 
 def standing_offer(game: Game, kind=Offer.Kind.DRAW) -> Offer | None:
     return next(
-        (o for o in prefetched(game, "offers") if o.status == Offer.Status.OPEN and o.kind == kind), None
+        (o for o in prefetched(game, "offers") if o.status == Offer.Status.OPEN and o.kind == kind),
+        None,
     )
 
 
 def accepted_rematch(game: Game) -> Offer | None:
     return next(
-        (o for o in prefetched(game, "offers") if o.kind == Offer.Kind.REMATCH and o.result_game_id), None
+        (
+            o
+            for o in prefetched(game, "offers")
+            if o.kind == Offer.Kind.REMATCH and o.result_game_id
+        ),
+        None,
     )
 
 

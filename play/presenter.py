@@ -34,14 +34,16 @@ def with_view_related(game: Game) -> Game:
     """The game with what drawing its view reads, fetched in a few queries rather than one per
     look: the seats with their players (and profiles, for notices), then its offers and its
     disputes with their rulings, only where the game has had any (most never do)."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
     had = {"offers": game.has_offers, "disputes": game.has_disputes}
-    prefetch_related_objects(
-        [game],
-        seats,
+    seats_read = "seats" in getattr(game, "_prefetched_objects_cache", {})
+    wanted = [
+        # Not again where the move's lock read them (Game.locked_with_seats).
+        *([] if seats_read else [Prefetch("seats", Seat.objects.select_related("user__profile"))]),
         *(["offers"] if had["offers"] else []),
         *(["disputes__rulings"] if had["disputes"] else []),
-    )
+    ]
+    if wanted:  # Django's prefetching costs something even with nothing to fetch
+        prefetch_related_objects([game], *wanted)
     for name, any_made in had.items():
         if not any_made:  # known empty: no query compiled to find nothing
             known(game, name, [])
