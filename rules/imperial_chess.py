@@ -473,18 +473,22 @@ class ImperialChess(Game):
 
     def threatens(self, s: ImperialState, sq: int) -> bool:
         """Can the piece on sq capture or shoot now, or after one plain move of its own?"""
-        kind = s.board[sq].upper()
+        return self._threatens(Position(s.board, s.lost, s.turn), sq)
+
+    def _threatens(self, pos: Position, sq: int) -> bool:
+        """threatens(), on a working copy left as it was found."""
+        board = pos.board
+        kind = board[sq].upper()
         if kind in NON_CAPTURING:
             return False
-        pos = Position(s.board, s.lost, s.turn)
         if self._attacks(pos, sq, kind):
             return True
         for to in self._destinations(pos, sq, kind):
-            if pos.board[to] is not None:
+            if board[to] is not None:
                 continue  # that would be a capture, already counted
-            pos.board[to], pos.board[sq] = pos.board[sq], None
+            board[to], board[sq] = board[sq], None
             hit = self._attacks(pos, to, kind)
-            pos.board[sq], pos.board[to] = pos.board[to], None
+            board[sq], board[to] = board[to], None
             if hit:
                 return True
         return False
@@ -492,14 +496,16 @@ class ImperialChess(Game):
     def _attacks(self, pos, sq, kind) -> bool:
         if kind == "C":
             return bool(self._shots(pos, sq))
-        return any(pos.enemy(t) for t in self._destinations(pos, sq, kind))
+        # Whether an enemy stands on a destination, looked up in C.
+        enemies = PIECES[1 - pos.side].__contains__
+        return any(map(enemies, map(pos.board.__getitem__, self._destinations(pos, sq, kind))))
 
     def charge_available(self, s: ImperialState) -> bool:
         if self.outcome(s):
             return False
-        count = 0
+        count, pos = 0, Position(s.board, s.lost, s.turn)  # one working copy for them all
         for sq in self.front_line(s).values():
-            if self.threatens(s, sq):
+            if self._threatens(pos, sq):
                 count += 1
                 if count >= 6:
                     return True
