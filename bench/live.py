@@ -17,10 +17,11 @@ same load.
 
 --trace serves bench/traced.py instead, which marks the stages of every move in the servers,
 and prints where the round trip goes, stage by stage (and where it went for the slowest 1 %).
-It also times null moves beside the real ones (one per pinger, in games of their own): a POST
-that goes through daphne, a worker thread and the middleware and pushes an already drawn board
-to the other player's socket, doing none of the game's work. What a move costs beyond the
-floor before the game does anything.
+It also times null moves beside the real ones (one per pinger, in games of their own), sent
+as the moves are (--via): a message on the game socket that goes through daphne, the consumer
+and a worker thread (a POST: daphne, a worker thread and the middleware) and pushes an already
+drawn board to the other player's socket, doing none of the game's work. What a move costs
+beyond the floor before the game does anything.
 """
 
 import argparse
@@ -263,10 +264,12 @@ async def pinger(http, base, stop, floors, think):
     await ws.close()
 
 
-async def null_mover(http, bases, public_id, pair, stop, nulls, think):
-    """Null moves (bench/traced.py) in a game of their own, timed like a move: from the POST
-    by seat 1 on one server to seat 0's socket on the other receiving the board."""
+async def null_mover(http, bases, public_id, pair, stop, nulls, think, by_socket):
+    """Null moves (bench/traced.py) in a game of their own, timed like a move: from seat 1
+    sending it on one server (on its game socket, or by POST) to seat 0's socket on the other
+    receiving the board."""
     ws, _ = await game_socket(http, bases[0], public_id, pair[0][1])
+    mover = (await game_socket(http, bases[1], public_id, pair[1][1]))[0] if by_socket else None
     headers = posting(pair[1][1], bases[1])
     rng, ply = random.Random(), 0
     while not stop.is_set():
@@ -274,11 +277,16 @@ async def null_mover(http, bases, public_id, pair, stop, nulls, think):
         ply += 1
         start = time.perf_counter()
         arrival = asyncio.create_task(wait_for_ply(ws, ply))
-        url = f"{bases[1]}/bench/null/{public_id}/"
-        async with http.post(url, data={"ply": str(ply)}, headers=headers) as response:
-            await response.read()
+        if mover is not None:
+            await mover.send_str(json.dumps({"type": "null", "ply": ply}))
+        else:
+            url = f"{bases[1]}/bench/null/{public_id}/"
+            async with http.post(url, data={"ply": str(ply)}, headers=headers) as response:
+                await response.read()
         nulls.append((await asyncio.wait_for(arrival, timeout=10) - start) * 1000)
     await ws.close()
+    if mover is not None:
+        await mover.close()
 
 
 async def run(urls, games, slug, play, pingers, null_games=()):
@@ -293,7 +301,7 @@ async def run(urls, games, slug, play, pingers, null_games=()):
             for i in range(pingers)
         ] + [
             asyncio.create_task(
-                null_mover(http, seated(urls, i), g, pair, stop, timed["null"], play[1])
+                null_mover(http, seated(urls, i), g, pair, stop, timed["null"], play[1], play[2])
             )
             for i, (g, _, pair) in enumerate(null_games)
         ]
@@ -452,7 +460,7 @@ def main():
         print_stages(trace, timed["marks"])
         nulls = timed["null"]
         print(
-            f"a null move (daphne, a worker thread, the middleware, the channel layer; no game "
+            f"a null move by {args.via} (daphne, a worker thread, the channel layer; no game "
             f"work), {len(nulls)}: p50 {percentile(nulls, 0.5):.2f} ms = "
             f"{percentile(nulls, 0.5) / floor:.2f} floors, p99 {percentile(nulls, 0.99):.1f} ms"
         )

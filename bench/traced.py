@@ -9,11 +9,13 @@ with the benchmark client's."""
 
 import contextvars
 import gc
+import json
 import os
 import re
 import threading
 import time
 
+from channels.db import database_sync_to_async
 from django.http import HttpResponse, HttpResponseForbidden
 from django.urls import path
 from django.views.decorators.http import require_POST
@@ -64,6 +66,10 @@ def _respond(respond):
 def _receive(receive):
     async def received(self, text_data=None, bytes_data=None):
         _arrived.set(time.perf_counter())
+        if text_data and text_data.startswith(NULL_MESSAGE):  # a null move, by socket
+            ply = json.loads(text_data)["ply"]
+            await database_sync_to_async(_null_push)(self.public_id, str(ply))
+            return None
         return await receive(self, text_data, bytes_data)
 
     return received
@@ -143,16 +149,24 @@ def null_move(request, public_id):
     the site's middleware like a move, and the game's board as already drawn goes to seat 0's
     socket through the channel layer like a move's, marked with the ply posted. What is left
     of a move's round trip when the game's own work (lock, rules, writes, drawing) is taken
-    away: bench/live.py --trace times it beside the real moves."""
+    away: bench/live.py --trace times it beside the real moves. By socket (NULL_MESSAGE on
+    the game socket) the same, through the consumer and a worker thread as a move."""
     if not request.user.is_authenticated:
         return HttpResponseForbidden()
+    return HttpResponse(_null_push(public_id, request.POST["ply"]))
+
+
+NULL_MESSAGE = '{"type": "null"'  # then "ply": the ply to mark the board with
+
+
+def _null_push(public_id: str, ply: str) -> str:
     if public_id not in _null_boards:  # read and drawn once, not timed
         game = presenter.with_view_related(Game.objects.get(public_id=public_id))
         _null_boards[public_id] = (game, presenter.live_html(game, 0))
     game, board = _null_boards[public_id]
-    html = board.replace(f'data-ply="{game.ply}"', f'data-ply="{request.POST["ply"]}"', 1)
+    html = board.replace(f'data-ply="{game.ply}"', f'data-ply="{ply}"', 1)
     live.broadcast(game, {"0": html}, to=[0], promptly=True)
-    return HttpResponse(html)
+    return html
 
 
 _null_boards = {}  # public id -> (game, seat 0's board)
