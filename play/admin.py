@@ -10,7 +10,7 @@ from django.utils.html import format_html
 
 from play import case, disputes, numbers
 from play.errors import Refused
-from play.forms import ReopenForm, RulingForm
+from play.forms import ReopenForm, RulingForm, said
 from play.models import (
     ChatMessage,
     Delivery,
@@ -250,11 +250,7 @@ class DisputeAdmin(admin.ModelAdmin):
                 else:
                     messages.success(request, done)
             else:
-                messages.error(
-                    request,
-                    "Check the form: "
-                    + "; ".join(e for errs in form.errors.values() for e in errs),
-                )
+                messages.error(request, "Check the form: " + said(form))
         return redirect("admin:play_dispute_change", pk)
 
     def take_view(self, request, pk):

@@ -238,6 +238,15 @@ class ReopenForm(forms.Form):
         return {"reason": self.cleaned_data["reason"]}
 
 
+def said(form) -> str:
+    """A form's errors in one line, each after its field's label (Minutes: ...)."""
+    return "; ".join(
+        f"{form[name].label}: {e}" if name in form.fields else e
+        for name, errs in form.errors.items()
+        for e in errs
+    )
+
+
 class RulingForm(ReopenForm):
     kind = forms.ChoiceField(
         choices=[c for c in Ruling.Kind.choices if c[0] != Ruling.Kind.REOPEN], label="Ruling"

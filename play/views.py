@@ -53,6 +53,7 @@ from play.forms import (
     SettingsForm,
     SignupForm,
     StatementForm,
+    said,
 )
 from play.models import Dispute, Game, Notification
 
@@ -110,7 +111,7 @@ def _rated_pages(request, lists: dict) -> dict:
 def lobby(request):
     chosen = SeekFilter(request.GET)
     if not chosen.is_valid():
-        raise numbers.Malformed("Malformed request: " + _said(chosen))
+        raise numbers.Malformed("Malformed request: " + said(chosen))
     lists = {"seeks": (seeks.listed(request.user, **chosen.cleaned_data), "seeks")}
     user = request.user
     if user.is_authenticated:
@@ -133,15 +134,6 @@ def lobby(request):
         context["dash"] = pages
         context["dash"]["disputes"] = paging.page(request, dashboard.disputes(user), "disputes", 10)
     return render(request, "play/lobby.html", context)
-
-
-def _said(form) -> str:
-    """A form's errors in one line, each after its field's label (Minutes: ...)."""
-    return "; ".join(
-        f"{form[name].label}: {e}" if name in form.fields else e
-        for name, errs in form.errors.items()
-        for e in errs
-    )
 
 
 @login_required
@@ -598,7 +590,7 @@ def challenge(request, username):
     if player == request.user:
         messages.error(request, "Challenge someone else.")
     elif not form.is_valid():
-        messages.error(request, "Check the challenge: " + _said(form))
+        messages.error(request, "Check the challenge: " + said(form))
     else:
         data = form.cleaned_data
         try:
@@ -614,8 +606,8 @@ def challenge(request, username):
         except Refused as exc:
             messages.error(request, exc.message)
         else:
-            said = "Your game against {} has begun." if level else "Challenge sent to {}."
-            messages.success(request, said.format(player.username))
+            sent = "Your game against {} has begun." if level else "Challenge sent to {}."
+            messages.success(request, sent.format(player.username))
             return redirect(game)
     return redirect("profile", username=username)
 

@@ -408,3 +408,13 @@ def test_a_ruling_with_the_longest_reason_tells_both_players_within_a_notices_bo
         note = Notification.objects.filter(user=player, text__startswith="Ruling").get()
         assert len(note.text) == 300 and note.text.endswith("…")
     assert Ruling.objects.get().reason == reason
+
+
+def test_a_refused_ruling_names_the_field_it_lacks(active_game, ann, referee, client_of):
+    dispute = disputes.report(active_game, ann, "rules", "He moved twice.")
+    before = Game.objects.get(pk=active_game.pk).status
+    response = client_of(referee).post(
+        f"/admin/play/dispute/{dispute.pk}/rule/", {"kind": "annul", "reason": ""}, follow=True
+    )
+    assert "Check the form: Public reason: This field is required." in response.content.decode()
+    assert not Ruling.objects.exists() and Game.objects.get(pk=active_game.pk).status == before
