@@ -114,7 +114,7 @@ class ChessboardRenderer(Renderer):
                         selected=name if shown[2] else None,
                         targets=frozenset((name,) if shown[3] else ()),
                         strikes=frozenset((name,) if shown[4] else ()),
-                        alerts=frozenset((name,) if shown[5] else ()),
+                        alerts=frozenset((name,) if shown[5] is not False else ()),
                         alert_label=shown[5] or "",
                     )
                     note = notes.get(sq, NO_NOTE)

@@ -2,9 +2,12 @@
 
 import re
 
+import pytest
+
 import rules
 from play.boards import renderer
 from play.boards.base import Marks
+from play.boards.chessboard import NO_NOTE
 
 game = rules.get("empire-chess")
 board = renderer("empire-chess")
@@ -43,3 +46,15 @@ def test_clickable_squares_get_their_attributes_and_a_role():
     square = 'data-square="d3" aria-label="d3, Empire Soldier" role="button" tabindex="0"'
     assert f'{square} hx-get="/x?select=d3"' in svg
     assert svg.count('role="button"') == 1
+
+
+@pytest.mark.parametrize("label", ["", "changed by the last move"])
+def test_a_marked_square_is_drawn_as_its_marks_say_even_when_kept(label):
+    # A marked square's picture is kept by the marks it shows: an alert with no words is
+    # still an alert, however often it is drawn.
+    state = game.initial()
+    sq = board.grid.find("d3")
+    x, y = next((x, y) for place, x, y in board._layout(0).order if place == sq)
+    marks = Marks(alerts=frozenset({"d3"}), alert_label=label, last_move=("d3",))
+    for _ in range(2):  # drawn, then taken from what was kept
+        assert board._square(state, sq, x, y, marks, NO_NOTE) in board.render(state, marks=marks)
