@@ -38,9 +38,12 @@ class Marks:
         }
 
 
-def clickable(action: dict[str, str]) -> str:
-    """A square's attributes making it a button that does `action` (its htmx attributes)."""
-    return ' role="button" tabindex="0"' + "".join(f' {k}="{escape(v)}"' for k, v in action.items())
+def clickable(square: str, action: dict[str, str]) -> str:
+    """A square's SVG, drawn as it looks, made a button that does `action` (its htmx
+    attributes): they go at the end of its opening tag."""
+    end = square.index(">")
+    attrs = "".join(f' {k}="{escape(v)}"' for k, v in action.items())
+    return square[:end] + ' role="button" tabindex="0"' + attrs + square[end:]
 
 
 class Renderer:

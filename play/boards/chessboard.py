@@ -120,12 +120,9 @@ class ChessboardRenderer(Renderer):
                     note = notes.get(sq, NO_NOTE)
                     picture = layout.drawn[i][key] = self._square(state, sq, x, y, only, note)
                 drawn[i] = picture
-        # A clickable square gets its action put in its opening tag.
         for name, action in actions.items():
             if action and name in at:
-                square = drawn[at[name]]
-                end = square.index(">")  # of the square's opening tag
-                drawn[at[name]] = square[:end] + clickable(action) + square[end:]
+                drawn[at[name]] = clickable(drawn[at[name]], action)
         out += drawn
         out.append(self._coordinates(bottom, height))
         return "".join(out)
@@ -174,6 +171,7 @@ class ChessboardRenderer(Renderer):
         return g.files - 1 - f, r
 
     def _square(self, state, sq, x, y, marks: Marks, note: Annotation) -> str:
+        """One square as `marks` show it; render() makes it clickable."""
         g = self.grid
         name = g.names[sq]
         piece = self.piece_at(state, sq)
@@ -198,12 +196,10 @@ class ChessboardRenderer(Renderer):
         if name in marks.alerts:
             classes.append("alert")
             label.append(marks.alert_label)
-        action = marks.actions.get(name)
-        attrs = clickable(action) if action else ""
         cx, cy = x + CELL / 2, y + CELL / 2
         parts = [
             f'<g class="{" ".join(classes)}" data-square="{name}" '
-            f'aria-label="{escape(", ".join(label))}"{attrs}>',
+            f'aria-label="{escape(", ".join(label))}">',
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>',
             *(
                 shape.format(x=x, y=y, cx=cx, cy=cy, x2=x + CELL, y2=y + CELL, cell=CELL)

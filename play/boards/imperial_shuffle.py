@@ -96,8 +96,7 @@ class ImperialShuffleBoard(Renderer):
                 drawn = self._drawn[shown] = self._square(sq, *shown)
             action = own_marks.actions.get(name) if own_marks else None
             if action:
-                end = drawn.index(">")  # of the square's opening tag
-                drawn = drawn[:end] + clickable(action) + drawn[end:]
+                drawn = clickable(drawn, action)
             squares.append(drawn)
         out.append("".join(squares).replace(UID, str(uid)))
         if board is None:
