@@ -156,6 +156,44 @@ class Position:
         return p is not None and side_of(p) != self.side
 
 
+# How far (in king steps) a piece of each kind can reach an enemy it captures or shoots, now
+# or after one plain move: its move's reach, twice, or the Catapult's step and four-square shot.
+# The Emperor, Rook and Bishop slide, and reach the whole board.
+THREAT_REACH = {"M": 4, "Q": 4, "X": 4, "S": 4, "K": 6, "N": 4, "I": 6, "P": 6, "C": 5}
+
+
+def _enemy_within_reach(pos: Position, sq: int) -> bool:
+    """Whether an enemy stands within the piece's THREAT_REACH: `_threatens` needs one there,
+    and most front-line pieces have none near, found by looking at a few ranks' slices in C."""
+    reach = THREAT_REACH.get(pos.board[sq].upper())
+    if reach is None:
+        return True
+    rank, file = divmod(sq, N)
+    enemies, board = PIECES[1 - pos.side].__contains__, pos.board
+    low, high = max(file - reach, 0), min(file + reach + 1, N)
+    for r in range(max(rank - reach, 0), min(rank + reach + 1, N)):
+        if any(map(enemies, board[r * N + low : r * N + high])):
+            return True
+    return False
+
+
+def _pawn_threatens(board, sq: int, side: int) -> bool:
+    """A Pawn's threat, read off the three ranks before it: it captures on the three squares
+    ahead, and its plain moves are one step ahead, or two from its first rank."""
+    enemies, step = PIECES[1 - side].__contains__, forward(side)
+    rank, file = divmod(sq, N)
+    low, high = max(file - 1, 0), min(file + 2, N)
+    first_rank = 2 if side == WHITE else N - 3
+    for r in range(rank + step, rank + 4 * step if rank == first_rank else rank + 3 * step, step):
+        if not 0 <= r < N:
+            return False
+        if any(map(enemies, board[r * N + low : r * N + high])):
+            return True
+        if board[r * N + file] is not None:  # no plain move there, so none further
+            return False
+    return False
+
+
 @dataclass(frozen=True)
 class Charge:
     """A charge in the making: where it stands after the parts given so far."""
@@ -461,15 +499,11 @@ class ImperialChess(Game):
     # --- the Charge ------------------------------------------------------------------------------
     def front_line(self, s: ImperialState) -> dict[int, int]:
         """file -> square of the side to move's piece nearest the enemy in that file."""
-        out = {}
-        ranks = range(N - 1, -1, -1) if s.turn == WHITE else range(N)
-        for f in range(N):
-            for r in ranks:
-                p = s.board[r * N + f]
-                if p is not None and side_of(p) == s.turn:
-                    out[f] = r * N + f
-                    break
-        return out
+        mine = list(compress(count(), map(PIECES[s.turn].__contains__, s.board)))
+        if s.turn == BLACK:
+            mine.reverse()
+        nearest = {sq % N: sq for sq in mine}  # the last written, in each file, is the nearest
+        return dict(sorted(nearest.items()))
 
     def threatens(self, s: ImperialState, sq: int) -> bool:
         """Can the piece on sq capture or shoot now, or after one plain move of its own?"""
@@ -480,6 +514,10 @@ class ImperialChess(Game):
         board = pos.board
         kind = board[sq].upper()
         if kind in NON_CAPTURING:
+            return False
+        if kind == "W":
+            return _pawn_threatens(board, sq, pos.side)
+        if not _enemy_within_reach(pos, sq):
             return False
         if self._attacks(pos, sq, kind):
             return True
@@ -503,12 +541,17 @@ class ImperialChess(Game):
     def charge_available(self, s: ImperialState) -> bool:
         if self.outcome(s):
             return False
-        count, pos = 0, Position(s.board, s.lost, s.turn)  # one working copy for them all
-        for sq in self.front_line(s).values():
+        front = self.front_line(s).values()
+        pos = Position(s.board, s.lost, s.turn)  # one working copy for them all
+        count, unasked = 0, len(front)
+        for sq in front:
+            unasked -= 1
             if self._threatens(pos, sq):
                 count += 1
                 if count >= 6:
                     return True
+            elif count + unasked < 6:  # too few left to make six
+                return False
         return False
 
     def charge(self, s: ImperialState, parts) -> Charge:

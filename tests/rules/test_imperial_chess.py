@@ -1,6 +1,8 @@
 """Imperial Chess: pieces, rides, replacement, succession, deployment, the Charge, the end."""
 
 import random
+from dataclasses import replace
+from itertools import count
 
 import pytest
 
@@ -176,6 +178,59 @@ def test_no_charge_with_five():
     assert not game.charge_available(state)
     with pytest.raises(IllegalMove, match="six front-line pieces"):
         game.play(state, "a6a7,b6b7,c6c7,d6d7,e6e7,g1g2")
+
+
+def strikes_from(state, square: str) -> bool:
+    """Whether a listed move of the piece on `square` lands on (or shoots) an enemy."""
+    enemy = str.islower if state.turn == WHITE else str.isupper
+    for move in game.legal_moves(state):
+        squares = game.move_squares(move)
+        if squares and squares[0] == square:
+            there = state.board[GRID.index(squares[1])]
+            if there is not None and enemy(there):
+                return True
+    return False
+
+
+def threat_by_the_moves(state, sq: int) -> bool:
+    """The Charge's condition read off the listed moves: the piece captures or shoots now, or
+    after one plain move of its own (onto an empty square, the same side then to move)."""
+    name = GRID.names[sq]
+    if strikes_from(state, name):
+        return True
+    for move in game.legal_moves(state):
+        squares = game.move_squares(move)
+        if not squares or squares[0] != name or move != "".join(squares):
+            continue  # not this piece's, or a shot, ride or replacement
+        to = GRID.index(squares[1])
+        if state.board[to] is None:
+            board = list(state.board)
+            board[to], board[sq] = board[sq], None
+            moved = replace(state, board=tuple(board), quiet=0, history=(), memo={})
+            if strikes_from(moved, squares[1]):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_threat_is_what_the_moves_say(seed):
+    """threatens() (cut short where no enemy is within reach) against its definition, for
+    every piece of the side to move in positions of random games."""
+    plies = count()
+
+    def agrees(state, legal):
+        if next(plies) % 12:
+            return
+        for sq, piece in enumerate(state.board):
+            if piece is not None and (piece.isupper() == (state.turn == WHITE)):
+                assert game.threatens(state, sq) == threat_by_the_moves(state, sq), (
+                    game.format(state),
+                    GRID.names[sq],
+                )
+
+    play_to_the_end(
+        game, game.initial(), random.Random(seed), most_plies=4000, tries=0, each=agrees
+    )
 
 
 def test_a_charge_may_not_skip_a_file_whose_pieces_can_move():
