@@ -24,12 +24,15 @@ GRID = Grid(12, 12)
 N = 12
 WHITE, BLACK = 0, 1
 RANK_ORDER = "EMKQIJPANRBCXSW"
-ROYALTY, HORSEMEN, LADIES, IMPERIALS = set("EMKQIJPA"), set("IPN"), set("MQJA"), set("EMIJ")
+HORSEMEN, IMPERIALS = set("IPN"), set("EMIJ")
 NON_CAPTURING = set("JA")
 PATH_STEPS = {"M": 2, "Q": 2, "J": 2, "A": 2, "X": 2, "K": 3, "S": 2}
 PRINCE_LEAPS = tuple(
     {(a * x, b * y) for a, b in ((3, 2), (2, 3)) for x in (1, -1) for y in (1, -1)}
 )
+SLIDES = {"E": ALL_DIRECTIONS, "R": ORTHOGONAL, "B": DIAGONAL}
+LEAPS = {"N": KNIGHT_LEAPS, "P": PRINCE_LEAPS, "I": PRINCE_LEAPS}
+LADY_PIECES = (frozenset("MQJA"), frozenset("mqja"))  # who may ride, each side's
 # What each arriving piece may restore at the far rank (None: any lost piece).
 RESTORES = {
     "E": None,
@@ -135,6 +138,40 @@ def ways(sq: int, steps: int, orthogonal: bool) -> tuple[tuple[int, tuple[tuple[
     return tuple((to, tuple(vias)) for to, vias in sorted(found.items()))
 
 
+@cache
+def middle_squares(sq: int, orthogonal: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """ways() of two steps: (destination, the squares one of which must be empty between)."""
+    return tuple((to, tuple(v for (v,) in vias)) for to, vias in ways(sq, 2, orthogonal))
+
+
+@cache
+def pawn_squares(sq: int, side: int) -> tuple[int | None, int | None, tuple[int, ...]]:
+    """A Pawn's squares: the one ahead, two ahead (from its first rank), diagonally ahead."""
+    step = forward(side)
+    first_rank = 2 if side == WHITE else N - 3
+    ahead = GRID.offset(sq, 0, step)
+    two = GRID.offset(sq, 0, 2 * step) if GRID.rank_of(sq) == first_rank else None
+    return ahead, two, GRID.leaps(sq, ((-1, step), (1, step)))
+
+
+@cache
+def move_texts(sq: int) -> tuple[str, ...]:
+    """A plain move's text from sq to each square, by the square's number."""
+    return tuple(GRID.names[sq] + name for name in GRID.names)
+
+
+@cache
+def shot_squares(sq: int) -> tuple[int, ...]:
+    """What a Catapult on sq may shoot: up to four squares in each direction."""
+    return tuple(t for ray in GRID.rays(sq, ALL_DIRECTIONS) for t in ray[:4])
+
+
+@cache
+def beside(sq: int) -> tuple[tuple[tuple[int, int], int], ...]:
+    """(the step, the square) of each square orthogonally beside sq."""
+    return tuple((step, t) for step in ORTHOGONAL if (t := GRID.offset(sq, *step)) is not None)
+
+
 def lost_text(lost: tuple[str, str]) -> str:
     return lost[WHITE] + lost[BLACK]
 
@@ -150,10 +187,6 @@ class Position:
 
     def __init__(self, board, lost, side):
         self.board, self.lost, self.side = list(board), [lost[0], lost[1]], side
-
-    def enemy(self, sq):
-        p = self.board[sq]
-        return p is not None and side_of(p) != self.side
 
 
 # How far (in king steps) a piece of each kind can reach an enemy it captures or shoots, now
@@ -300,11 +333,19 @@ class ImperialChess(Game):
         for sq in compress(count(), map(PIECES[pos.side].__contains__, board)):
             if only is not None and sq not in only:
                 continue
-            piece = board[sq]
-            kind = piece.upper()
-            restores = kind in RESTORES
+            kind = board[sq].upper()
+            destinations = self._destinations(pos, sq, kind)
             ladies = self._ladies(pos, sq) if kind in HORSEMEN else ()
-            for to in self._destinations(pos, sq, kind):
+            # Reaching the far rank (a replacement may follow): the highest square for White,
+            # the lowest for Black.
+            restores = (
+                kind in RESTORES
+                and destinations
+                and (max(destinations) // N == far if white else min(destinations) < N)
+            )
+            if not (ladies or restores):  # each destination one move, its text written once
+                moves += map(move_texts(sq).__getitem__, destinations)
+            for to in destinations if ladies or restores else ():
                 base = names[sq] + names[to]
                 moves.append(base)
                 if restores and to // N == far:
@@ -333,75 +374,61 @@ class ImperialChess(Game):
         return bool(self._deployments(pos))
 
     def _destinations(self, pos: Position, sq: int, kind: str) -> list[int]:
-        board = pos.board
-        captures = kind not in NON_CAPTURING
-        white = pos.side == WHITE
+        board, own = pos.board, PIECES[pos.side]  # a friend blocks; None and enemies do not
         out = []
         if kind in PATH_STEPS:
             # The destination is looked at first (a friend there ends it), then its ways.
-            for to, vias in ways(sq, PATH_STEPS[kind], kind == "S"):
-                there = board[to]
-                if there is not None and (not captures or there.isupper() == white):
-                    continue
-                for via in vias:
-                    for v in via:
-                        if board[v] is not None:
-                            break
-                    else:  # every square on the way is empty
+            captures = kind not in NON_CAPTURING
+            if kind == "K":
+                for to, vias in ways(sq, 3, False):
+                    there = board[to]
+                    if there is None or (captures and there not in own):
+                        for a, b in vias:
+                            if board[a] is None and board[b] is None:
+                                out.append(to)
+                                break
+            else:  # two steps: a way is one empty square between (pieces are true, None false)
+                at = board.__getitem__
+                for to, middles in middle_squares(sq, kind == "S"):
+                    there = board[to]
+                    landable = there is None or (captures and there not in own)
+                    if landable and not all(map(at, middles)):
                         out.append(to)
-                        break
         elif kind in "ERB":
-            directions = {"E": ALL_DIRECTIONS, "R": ORTHOGONAL, "B": DIAGONAL}[kind]
-            for ray in GRID.rays(sq, directions):
+            for ray in GRID.rays(sq, SLIDES[kind]):
                 for t in ray:
                     there = board[t]
                     if there is None:
                         out.append(t)
                         continue
-                    if captures and there.isupper() != white:
+                    if there not in own:
                         out.append(t)
                     break
         elif kind in HORSEMEN:
-            for t in GRID.leaps(sq, KNIGHT_LEAPS if kind == "N" else PRINCE_LEAPS):
-                there = board[t]
-                if there is None or (captures and there.isupper() != white):
-                    out.append(t)
+            out = [t for t in GRID.leaps(sq, LEAPS[kind]) if board[t] not in own]
         elif kind == "C":
             out = [t for t in GRID.leaps(sq, ALL_DIRECTIONS) if board[t] is None]
         elif kind == "W":
-            ahead = GRID.offset(sq, 0, forward(pos.side))
+            ahead, two, diagonals = pawn_squares(sq, pos.side)
             if ahead is not None:
                 # Straight ahead: onto an empty square, or "attack dead ahead".
-                there = board[ahead]
-                if there is None or there.isupper() != white:
+                if board[ahead] not in own:
                     out.append(ahead)
-                first_rank = 2 if pos.side == WHITE else N - 3
-                two = GRID.offset(sq, 0, 2 * forward(pos.side))
-                if GRID.rank_of(sq) == first_rank and board[ahead] is None and board[two] is None:
+                if two is not None and board[ahead] is None and board[two] is None:
                     out.append(two)
-            for t in GRID.leaps(sq, ((-1, forward(pos.side)), (1, forward(pos.side)))):
-                if pos.enemy(t):
-                    out.append(t)
+            enemies = PIECES[1 - pos.side]
+            out += [t for t in diagonals if board[t] in enemies]
         return out
 
     def _shots(self, pos: Position, sq: int) -> list[int]:
-        return [
-            t
-            for ray in GRID.rays(sq, ALL_DIRECTIONS)
-            for t in ray[:4]
-            if pos.enemy(t)  # pieces in between do not block
-        ]
+        enemies = PIECES[1 - pos.side]  # pieces in between do not block
+        return [t for t in shot_squares(sq) if pos.board[t] in enemies]
 
     def _ladies(self, pos: Position, frm: int) -> list[tuple[tuple[int, int], int]]:
         """(the step to her, her square) for each friendly Lady orthogonally beside a Horseman
         on `frm`: each may ride along with his leap where she can land alongside."""
-        out = []
-        for step in ORTHOGONAL:
-            lady = GRID.offset(frm, *step)
-            piece = None if lady is None else pos.board[lady]
-            if piece is not None and side_of(piece) == pos.side and piece.upper() in LADIES:
-                out.append((step, lady))
-        return out
+        ladies, board = LADY_PIECES[pos.side], pos.board
+        return [(step, lady) for step, lady in beside(frm) if board[lady] in ladies]
 
     def _replacements(self, pos: Position, frm: int, to: int, kind: str) -> list[str]:
         """`=T/home` suffixes open to a piece arriving on the far rank."""
