@@ -4,7 +4,10 @@ its target), a choice, or a button (play/presenter.py draws them)."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from collections import Counter
+from functools import cache
+from itertools import compress
+from operator import itemgetter, not_
 from urllib.parse import quote_plus
 
 import rules
@@ -43,26 +46,23 @@ class Clicks:
             self.choices.append({"label": self.rules.describe(move), "attrs": post(move)})
 
     def offer(self, moves, post) -> None:
-        game_rules, marks = self.rules, self.marks
-        slug = game_rules.slug
-        by_origin: dict[str, dict[str, list[str]]] = {}
-        squareless = []
-        for move in moves:
-            squares = squares_of(slug, move)
-            if squares:
-                target = squares[1] if len(squares) > 1 else ""
-                by_origin.setdefault(squares[0], {}).setdefault(target, []).append(move)
-            else:
-                squareless.append(move)
-        self.choose(squareless, post)
-        selected = self.selected if self.selected in by_origin else None
-        if selected and set(by_origin[selected]) == {""} and len(by_origin[selected][""]) == 1:
-            selected = None
-        for origin, targets in by_origin.items():
+        marks = self.marks
+        # Each move's (origin, target), read from a table in C; (None, "") when it has no square.
+        pairs = list(map(squares_table(self.rules.slug).__getitem__, moves))
+        origins = list(map(itemgetter(0), pairs))
+        counts = Counter(origins)  # each origin's moves, in the order first met
+        if None in counts:
+            del counts[None]
+            self.choose(list(compress(moves, map(not_, origins))), post)
+        # Where each origin's last move is: its move, when it has only one.
+        last = dict(zip(origins, range(len(moves)), strict=True))
+        selected = self.selected if self.selected in counts else None
+        for origin, count in counts.items():
             actions = self.in_hand if origin.endswith("@") else marks.actions
-            only = targets.get("") if set(targets) == {""} else None
-            if only and len(only) == 1:
-                actions[origin] = post(only[0])
+            if count == 1 and not pairs[last[origin]][1]:  # one move, no target: played at once
+                actions[origin] = post(moves[last[origin]])
+                if origin == selected:
+                    selected = None
             else:
                 actions[origin] = self._get(select=origin)
         self.selected = selected
@@ -71,38 +71,59 @@ class Clicks:
         # A second click on the selection cancels it.
         (self.in_hand if selected.endswith("@") else marks.actions)[selected] = self._get()
         marks.selected = selected
-        for target, options in by_origin[selected].items():
+        by_target: dict[str, list[str]] = {}
+        for move, (origin, target) in zip(moves, pairs, strict=True):
+            if origin == selected:
+                by_target.setdefault(target, []).append(move)
+        for target, options in by_target.items():
             if not target:
                 continue
-            strike = all(game_rules.strikes(m) for m in options)
+            strike = all(self.rules.strikes(m) for m in options)
             marks.strikes |= {target} if strike else set()
             marks.targets |= set() if strike else {target}
             if len(options) == 1:
                 marks.actions[target] = post(options[0])
             else:
                 marks.actions[target] = self._get(select=selected, pick=target)
-        picked = (
-            by_origin[selected].get(self.pick or "", [])
-            if self.pick
-            else by_origin[selected].get("", [])
-        )
-        self.choose(picked, post)
+        self.choose(by_target.get(self.pick or "", []), post)
 
-    def _get(self, **params) -> dict[str, str]:
-        if not params:
-            return {"hx-get": self.live_url}
-        # As urlencode writes it: the names (select, pick) need no quoting, each value its own
-        # (a square's name, like e4, needs none either).
-        query = "&".join(f"{name}={_quoted(value)}" for name, value in params.items())
-        return {"hx-get": f"{self.live_url}?{query}"}
+    def _get(self, select: str | None = None, pick: str | None = None) -> dict[str, str]:
+        # As urlencode writes it: the names need no quoting, each value its own (a square's
+        # name, like e4, needs none either).
+        url = self.live_url
+        if select is not None:
+            url += f"?select={_quoted(select)}"
+            if pick is not None:
+                url += f"&pick={_quoted(pick)}"
+        return {"hx-get": url}
 
 
 def _quoted(value: str) -> str:
     return value if value.isascii() and value.isalnum() else quote_plus(value)
 
 
-@lru_cache(maxsize=1 << 16)  # every move of every game's boards: a few tens of thousands
-def squares_of(slug: str, move: str) -> tuple[str, ...]:
-    """The squares a move text names (its rules' move_squares), read once per text: a board
-    asks it of every legal move each time it is drawn."""
-    return rules.get(slug).move_squares(move)
+class _SquaresTable(dict):
+    """move text -> (origin, target) as the rules' move_squares name them: (None, "") for a
+    move with no square, target "" for one with a single square. Filled as moves are met."""
+
+    # Every move of a game's boards: a few tens of thousands; past it, started again.
+    LIMIT = 1 << 16
+
+    def __init__(self, slug: str):
+        super().__init__()
+        self.move_squares = rules.get(slug).move_squares
+
+    def __missing__(self, move: str) -> tuple[str | None, str]:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        squares = self.move_squares(move)
+        pair = (squares[0], squares[1] if len(squares) > 1 else "") if squares else (None, "")
+        self[move] = pair
+        return pair
+
+
+@cache
+def squares_table(slug: str) -> _SquaresTable:
+    """The game's table of each move text's squares, read once per text: a board asks it of
+    every legal move each time it is drawn."""
+    return _SquaresTable(slug)
