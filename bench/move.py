@@ -49,6 +49,9 @@ def setup(var: str) -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
+    from imperia_site import collector
+
+    collector.settle()  # as the server does once loaded
 
 
 # The clocks a benchmark's games are played on: live 5+3 (what a round trip matters for), a
