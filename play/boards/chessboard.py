@@ -57,8 +57,10 @@ class ChessboardRenderer(Renderer):
     def draw_piece(self, piece: str, x: float, y: float) -> str:
         raise NotImplementedError
 
+    @cache  # noqa: B019 - one renderer per game for the whole process, and a few pieces each
     def mini(self, piece: str) -> str:
-        """A small standalone SVG of one piece (captured material)."""
+        """A small standalone SVG of one piece (captured material): drawn once, for every
+        captured piece is shown again with each move."""
         return (
             f'<svg class="mini" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">'
             f"{self.draw_piece(piece, CELL / 2, CELL / 2)}</svg>"
