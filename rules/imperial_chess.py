@@ -24,7 +24,7 @@ GRID = Grid(12, 12)
 N = 12
 WHITE, BLACK = 0, 1
 RANK_ORDER = "EMKQIJPANRBCXSW"
-HORSEMEN, IMPERIALS = set("IPN"), set("EMIJ")
+HORSEMEN, LADIES, IMPERIALS = set("IPN"), "MQJA", set("EMIJ")
 NON_CAPTURING = set("JA")
 PATH_STEPS = {"M": 2, "Q": 2, "J": 2, "A": 2, "X": 2, "K": 3, "S": 2}
 PRINCE_LEAPS = tuple(
@@ -32,7 +32,7 @@ PRINCE_LEAPS = tuple(
 )
 SLIDES = {"E": ALL_DIRECTIONS, "R": ORTHOGONAL, "B": DIAGONAL}
 LEAPS = {"N": KNIGHT_LEAPS, "P": PRINCE_LEAPS, "I": PRINCE_LEAPS}
-LADY_PIECES = (frozenset("MQJA"), frozenset("mqja"))  # who may ride, each side's
+LADY_PIECES = (frozenset(LADIES), frozenset(LADIES.lower()))  # who may ride, each side's
 # What each arriving piece may restore at the far rank (None: any lost piece).
 RESTORES = {
     "E": None,
@@ -216,8 +216,8 @@ def _pawn_threatens(board, sq: int, side: int) -> bool:
     enemies, step = PIECES[1 - side].__contains__, forward(side)
     rank, file = divmod(sq, N)
     low, high = max(file - 1, 0), min(file + 2, N)
-    first_rank = 2 if side == WHITE else N - 3
-    for r in range(rank + step, rank + 4 * step if rank == first_rank else rank + 3 * step, step):
+    plain_steps = 1 if pawn_squares(sq, side)[1] is None else 2  # two from its first rank
+    for r in range(rank + step, rank + (plain_steps + 2) * step, step):
         if not 0 <= r < N:
             return False
         if any(map(enemies, board[r * N + low : r * N + high])):
@@ -345,15 +345,16 @@ class ImperialChess(Game):
             )
             if not (ladies or restores):  # each destination one move, its text written once
                 moves += map(move_texts(sq).__getitem__, destinations)
-            for to in destinations if ladies or restores else ():
-                base = names[sq] + names[to]
-                moves.append(base)
-                if restores and to // N == far:
-                    moves += [base + suffix for suffix in self._replacements(pos, sq, to, kind)]
-                for step, lady in ladies:  # a Lady beside rides along if she can land alongside
-                    landing = GRID.offset(to, *step)
-                    if landing is not None and landing != sq and board[landing] is None:
-                        moves.append(f"{base}+{names[lady]}")
+            else:
+                for to in destinations:
+                    base = names[sq] + names[to]
+                    moves.append(base)
+                    if restores and to // N == far:
+                        moves += [base + s for s in self._replacements(pos, sq, to, kind)]
+                    for step, lady in ladies:  # a Lady beside rides if she can land alongside
+                        landing = GRID.offset(to, *step)
+                        if landing is not None and landing != sq and board[landing] is None:
+                            moves.append(f"{base}+{names[lady]}")
             if kind == "C":
                 moves += [f"{names[sq]}*{names[t]}" for t in self._shots(pos, sq)]
         return moves
@@ -380,7 +381,7 @@ class ImperialChess(Game):
             # The destination is looked at first (a friend there ends it), then its ways.
             captures = kind not in NON_CAPTURING
             if kind == "K":
-                for to, vias in ways(sq, 3, False):
+                for to, vias in ways(sq, PATH_STEPS[kind], False):
                     there = board[to]
                     if there is None or (captures and there not in own):
                         for a, b in vias:
