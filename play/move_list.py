@@ -34,7 +34,7 @@ def appended(game: Game, moves) -> str:
     again = _link(url, before.ply, before.display, before.forecast, False, oob=True)
     row = (last.ply + 1) // 2
     if last.ply % 2:
-        added = f'<ol id="moves" hx-swap-oob="beforeend">{_row(row, link)}</ol>'
+        added = f'<ol id="moves" hx-swap-oob="beforeend">{_row(row, link + " ")}</ol>'
     else:
         added = f'<li id="row-{row}" hx-swap-oob="beforeend">{link} </li>'
     return mark_safe(again + added)  # as in _list

@@ -74,6 +74,20 @@ def test_the_list_grows_by_one_move_a_row_at_a_time(active_game, client_of, ann,
     assert '<ol id="moves" hx-swap-oob="beforeend"><li id="row-2" value="2"><a id="ply-3"' in third
 
 
+def test_a_move_added_to_the_list_is_spaced_as_the_whole_list_spaces_it(
+    active_game, client_of, ann, bob
+):
+    """Each link in a row is followed by a space in the whole list; a move that opens a row, sent
+    alone, must be too, or the next move is added hard against it ("Sd4e6")."""
+    game, players = active_game, [client_of(ann), client_of(bob)]
+    for ply, move in enumerate(["d3d4", "e7e6", "a3a4"]):
+        third = post(players[ply % 2], game, move, game.revision).content.decode()
+        game = Game.objects.get(pk=game.pk)
+    whole = client_of(ann).get(f"/g/{game.public_id}/").content.decode()
+    assert re.search(r'<a id="ply-3"[^>]*>[^<]*</a> </li>', whole)
+    assert re.search(r'<a id="ply-3"[^>]*>[^<]*</a> </li></ol>', third)
+
+
 def empire_update_sizes(ann, bob, points):
     """The bytes of each update in an Empire game on a 19×19 board along `points`."""
     game = games.join(
