@@ -11,19 +11,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-import bots
 import rules
-from play import analysis, clocks, limits, numbers
+from play import analysis, clocks, evaluations, limits, numbers
 from play.boards import renderer
 from play.boards.base import Marks
 from play.clicks import Clicks
 from play.errors import Refused
-from play.models import Game, Study
+from play.models import Evaluation, Game, Study
 from rules import record
-
-EVALUATION_SECONDS = 1.0
 
 
 class AnalysisClicks(Clicks):
@@ -179,36 +176,49 @@ def board(request, slug):
 
 
 def _engine(request, board: analysis.Board, state, source) -> dict:
-    """The computer's opinion, when asked for (`?evaluate=1`). Never for a game in play (to its
-    players, nor to spectators, who could pass it on), nor for a position one of the player's
-    own games in play stands at: after the game, it is offered to all."""
-    game_rules, user = board.game, request.user
+    """The computer's opinion, when asked for (`?evaluate=1`): queued for the computer's
+    workers (play/evaluations.py), which refuse any position of a game in play. Never for a
+    game opened from one in play either (to its players, nor to spectators, who could pass it
+    on): after the game, it is offered to all who log in."""
     in_play = (Game.Status.ACTIVE, Game.Status.SETUP, Game.Status.DISPUTED)
     if source is not None and source.status in in_play:
-        mine = user.is_authenticated and source.seat_of(user) is not None
-        why = "your own game" if mine else "a game"
-        return {
-            "engine_refused": f"No engine help in {why} in play: it is offered once the game ends."
-        }
-    if user.is_authenticated and Game.objects.filter(
-        status__in=in_play, seats__user=user, game_slug=game_rules.slug,
-        position=game_rules.format(state),
-    ).exists():  # fmt: skip
-        return {"engine_refused": "No engine help in your own game in play: the board is yours."}
+        mine = source.seat_of(request.user) is not None
+        return {"engine_refused": evaluations.IN_YOUR_GAME if mine else evaluations.IN_A_GAME}
     if request.GET.get("evaluate") != "1":
         return {}
+    if not request.user.is_authenticated:
+        return {"engine_notice": "Log in to ask the computer for its evaluation."}
     try:
         limits.check("evaluate", request)
-        opinion = bots.analyse(game_rules.slug, state, EVALUATION_SECONDS)
     except limits.Limited as exc:
         return {"engine_notice": exc.message}
-    except RuntimeError as exc:  # Fairy-Stockfish missing or broken
-        return {"engine_notice": f"The engine is not available: {exc}"}
-    shown = game_rules.display_line(state, opinion.line)
+    return _evaluation_context(evaluations.ask(request.user, board.game.slug, state, board.options))
+
+
+@login_required
+@require_GET
+def evaluation(request, token):
+    """The answer to an evaluation asked for: the page looks here until it comes."""
+    found = Evaluation.objects.filter(token=token, requested_by=request.user).first()
+    if found is None:
+        raise Http404("There is no such evaluation.")
+    return render(
+        request, "play/partials/evaluation.html", _evaluation_context(evaluations.answer(found))
+    )
+
+
+def _evaluation_context(found: Evaluation) -> dict:
+    game_rules = rules.get(found.game_slug)
+    to_move = game_rules.to_move(game_rules.parse(found.position))
     unit = (
         "pawns, Fairy-Stockfish" if game_rules.slug == "empire-chess" else "the computer's points"
     )
-    return {"opinion": {"words": opinion.words, "line": " ".join(shown), "unit": unit}}
+    return {
+        "evaluation": found,
+        "to_move_name": game_rules.seats[to_move] if to_move is not None else "",
+        "unit": unit,
+        "pending": found.status in (Evaluation.Status.WAITING, Evaluation.Status.RUNNING),
+    }
 
 
 def _linked(rows: list[dict], url) -> list[dict]:

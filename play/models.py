@@ -740,3 +740,39 @@ class Study(Bounded):
 
     def get_absolute_url(self):
         return reverse("study", args=[self.pk])
+
+
+class Evaluation(Bounded):
+    """A player's request for the computer's opinion of an analysis position, run by the
+    computer's workers (play/evaluations.py), never in a web server's thread. Its token is
+    the address the asking page looks at for the answer."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for a worker"
+        RUNNING = "running", "Being evaluated"
+        DONE = "done", "Evaluated"
+        REFUSED = "refused", "Refused"
+        FAILED = "failed", "Not available"
+
+    token = models.CharField(max_length=32, unique=True, default=new_invite_token, editable=False)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    game_slug = models.CharField(max_length=32, choices=game_choices)
+    options = models.JSONField(default=dict, blank=True)
+    position = models.TextField(max_length=POSITION_LENGTH)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
+    claim = models.CharField(max_length=32, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    # The answer: the score in words, the expected line as the game writes it, or why not.
+    words = models.CharField(max_length=40, blank=True)
+    line = models.CharField(max_length=400, blank=True)
+    message = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self):
+        return f"Evaluation {self.pk} ({self.get_status_display()})"

@@ -9,6 +9,11 @@ urlpatterns = [
     path("computer/", views.play_computer, name="computer"),
     path("analysis/<slug:slug>/", analysis_views.board, name="analysis"),
     path("analysis/<slug:slug>/study/", analysis_views.save_study, name="analysis-save"),
+    path(
+        "analysis/evaluation/<str:token>/",
+        analysis_views.evaluation,
+        name="analysis-evaluation",
+    ),
     path("study/<int:pk>/", analysis_views.open_study, name="study"),
     path("pool/", pool_views.grid, name="pool"),
     path("pool/wait/", pool_views.still_waiting, name="pool-wait"),

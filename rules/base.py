@@ -56,6 +56,16 @@ class Game:
     def format(self, state: State) -> str:
         raise NotImplementedError
 
+    def position_key(self, state: State) -> str:
+        """The position as the players face it, its counters aside (move numbers, plies since
+        a capture): the board, the side to move, hands, rights. Two positions with the same
+        key are the same position to anyone asking the engine about it."""
+        return self.without_counters(self.format(state))
+
+    def without_counters(self, text: str) -> str:
+        """A canonical position text less its counters: most games write two last."""
+        return text.rsplit(" ", 2)[0]
+
     def to_move(self, state: State) -> int | None:
         return None if self.outcome(state) else state.turn
 

@@ -132,6 +132,11 @@ class Empire(Game):
         tail = " dots" if s.mode == "dots" else ""
         return f"{s.width}x{s.height} {PIECE[s.turn]} {'/'.join(rows)} {s.passes} {s.ply}{tail}"
 
+    def without_counters(self, text: str) -> str:
+        fields = text.split(" ")
+        del fields[4]  # the ply; the passes stay, since two in a row end the game
+        return " ".join(fields)
+
     def parse(self, text: str) -> EmpireState:
         if not isinstance(text, str):
             raise ValueError("A position is text.")

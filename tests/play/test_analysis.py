@@ -1,10 +1,13 @@
 """The analysis board: the tree of variations in the address (read, written, played into,
 promoted, deleted), opened from any game at any ply, in every game; bad input."""
 
+import re
+from urllib.parse import urlencode
+
 import pytest
 
 import rules
-from play import analysis, games, moves
+from play import analysis, clocks, evaluations, games, moves
 from play.errors import Refused
 from rules import record
 
@@ -115,32 +118,144 @@ def test_a_private_games_analysis_is_its_players(ann, bob, make_user, client_of)
     assert record.options_tag({}) == ""
 
 
-@pytest.mark.parametrize("slug", [g.slug for g in rules.games()])
-def test_the_engine_gives_a_score_and_a_line_in_every_game(client, slug, monkeypatch):
-    from play import analysis_views
+def evaluated(page, url: str) -> str:
+    """Ask for an evaluation at `url`, let a worker answer it, and read the answer."""
+    html = page.get(url, **HTMX).content.decode()
+    token = re.search(r'/analysis/evaluation/([^/"]+)/', html)
+    if token is None:
+        return html
+    assert evaluations.work() is not None
+    answer = page.get(f"/analysis/evaluation/{token[1]}/", **HTMX)
+    assert answer.status_code == 200
+    return answer.content.decode()
 
-    monkeypatch.setattr(analysis_views, "EVALUATION_SECONDS", 0.3)
+
+@pytest.mark.parametrize("slug", [g.slug for g in rules.games()])
+def test_the_engine_gives_a_score_and_a_line_in_every_game(ann, client_of, slug, monkeypatch):
+    monkeypatch.setattr(evaluations, "SECONDS", 0.3)
     options = "deal=true" if slug == "imperial-shuffle" else ""
-    html = client.get(f"/analysis/{slug}/?options={options}&evaluate=1", **HTMX).content.decode()
+    html = evaluated(client_of(ann), f"/analysis/{slug}/?options={options}&evaluate=1")
     assert "expected line: <kbd>" in html and 'role="status"><strong>' in html
+
+
+def test_the_engine_needs_a_login_and_runs_in_a_worker(ann, bob, client, client_of):
+    html = client.get(f"{URL}?evaluate=1", **HTMX).content.decode()
+    assert "Log in to ask the computer" in html and "/analysis/evaluation/" not in html
+    asked = client_of(ann).get(f"{URL}?evaluate=1", **HTMX).content.decode()
+    assert "The computer is thinking" in asked  # the page answers before the engine does
+    token = re.search(r"/analysis/evaluation/([^/\"]+)/", asked)[1]
+    assert client_of(bob).get(f"/analysis/evaluation/{token}/").status_code == 404  # not his
+    assert client.get(f"/analysis/evaluation/{token}/").status_code == 302  # to the login
+
+
+def test_an_evaluation_not_answered_in_time_is_not_available(ann, client_of):
+    from play.models import Evaluation
+
+    page = client_of(ann)
+    asked = page.get(f"{URL}?evaluate=1", **HTMX).content.decode()
+    token = re.search(r"/analysis/evaluation/([^/\"]+)/", asked)[1]
+    Evaluation.objects.update(created_at=clocks.now() - evaluations.PATIENCE * 2)
+    html = page.get(f"/analysis/evaluation/{token}/").content.decode()
+    assert evaluations.NOT_AVAILABLE in html and "hx-trigger" not in html
+    assert evaluations.work() is None  # too late: no worker takes it up
+
+
+def test_an_engine_failure_reads_not_available(ann, client_of, monkeypatch):
+    def broken(*args):
+        raise RuntimeError("Fairy-Stockfish stopped")
+
+    monkeypatch.setattr(evaluations.bots, "analyse", broken)
+    html = evaluated(client_of(ann), f"{URL}?evaluate=1")
+    assert evaluations.NOT_AVAILABLE in html and "stopped" not in html
+
+
+def test_at_most_so_many_evaluations_run_at_once(ann, client_of):
+    from play.models import Evaluation
+
+    page = client_of(ann)
+    for _ in range(evaluations.AT_ONCE + 1):
+        page.get(f"{URL}?evaluate=1", **HTMX)
+    claims = [evaluations.claim() for _ in range(evaluations.AT_ONCE + 1)]
+    assert all(claims[: evaluations.AT_ONCE]) and claims[-1] is None
+    assert Evaluation.objects.filter(status="running").count() == evaluations.AT_ONCE
+    evaluations.run(*claims[0])
+    assert evaluations.claim() is not None  # one finished: the next may start
+
+
+def _in_play(slug, ann, bob, plies=2):
+    """A game of `slug` in play between ann (first) and bob after `plies` moves, its state."""
+    options = {"imperial-shuffle": {"deal": True}}.get(slug, {})
+    game = games.join(games.create(ann, slug, "white", "seek", options), bob)
+    game_rules = rules.get(slug)
+    for _ in range(plies):
+        game.refresh_from_db()
+        state = game_rules.resume(
+            [game.initial_position, *game.moves.values_list("position_after", flat=True)],
+            game.options,
+        )
+        move = sorted(game_rules.legal_moves(state))[0]
+        moves.submit(game.public_id, game.player(game_rules.to_move(state)), move, game.ply)
+    game.refresh_from_db()
+    return game, game_rules.resume(
+        [game.initial_position, *game.moves.values_list("position_after", flat=True)],
+        game.options,
+    )
+
+
+def _address(slug, start, tree="", at=""):
+    options = "deal=true" if slug == "imperial-shuffle" else ""
+    query = urlencode({"start": start, "options": options, "tree": tree, "at": at})
+    return f"/analysis/{slug}/?{query}&evaluate=1"
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in rules.games()])
+def test_no_engine_for_any_position_of_a_game_in_play(
+    ann, bob, make_user, client_of, slug, monkeypatch
+):
+    monkeypatch.setattr(evaluations, "SECONDS", 0.1)
+    game, state = _in_play(slug, ann, bob)
+    game_rules = rules.get(slug)
+    text = game_rules.format(state)
+    recounted = game_rules.format(game_rules.parse(text))  # below: other counters
+    fields = recounted.split(" ")
+    fields[-2 if slug != "empire" else 4] = "7"
+    recounted = " ".join(fields)
+    assert game_rules.position_key(game_rules.parse(recounted)) == game_rules.position_key(state)
+    candidate = sorted(game_rules.legal_moves(state))[-1]
+    before = game.moves.order_by("-ply")[1].position_after  # the opponent's move leads here
+    spectator = client_of(make_user("cy"))
+    for page, why in (
+        (spectator, evaluations.IN_A_GAME),
+        (client_of(ann), evaluations.IN_YOUR_GAME),
+    ):
+        for url in (
+            _address(slug, text),  # pasted, without ?game=
+            _address(slug, recounted),  # the same position, another move counter
+            _address(slug, text, candidate, "0"),  # after a candidate move
+            _address(slug, before),  # a ply before the game's position
+        ):
+            html = evaluated(page, url)
+            assert why in html and "expected line" not in html, url
+    games.resign(game, bob)
+    assert "expected line" in evaluated(spectator, _address(slug, text, candidate, "0"))
 
 
 def test_no_engine_in_ones_own_game_in_play(ann, bob, client_of, make_user):
     game = games.join(games.create(ann, "empress", "white", "seek"), bob)
     moves.submit(game.public_id, ann, "Q@d4", 0)
     page = client_of(bob)
-    spectator = client_of(make_user("cy")).get(
-        f"/analysis/empress/?game={game.public_id}&evaluate=1"
+    spectator = evaluated(
+        client_of(make_user("cy")), f"/analysis/empress/?game={game.public_id}&evaluate=1"
     )
-    assert "No engine help in a game in play" in spectator.content.decode()
+    assert "No engine help in a game in play" in spectator
     for url in (
         f"/analysis/empress/?game={game.public_id}&evaluate=1",
         "/analysis/empress/?tree=Q%40d4&at=0&evaluate=1",  # the same position, typed in
     ):
-        html = page.get(url).content.decode()
+        html = evaluated(page, url)
         assert "No engine help in your own game in play" in html and "expected line" not in html
     games.resign(game, bob)
-    html = page.get(f"/analysis/empress/?game={game.public_id}&evaluate=1").content.decode()
+    html = evaluated(page, f"/analysis/empress/?game={game.public_id}&evaluate=1")
     assert "expected line" in html  # after the end, it is offered
 
 

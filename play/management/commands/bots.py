@@ -4,7 +4,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
-from play import computer
+from play import computer, evaluations
 
 log = logging.getLogger("imperia.computer")
 FAILURES_IN_A_ROW = 3  # with --once: then the run stops, rather than retry for ever
@@ -13,7 +13,8 @@ FAILURES_IN_A_ROW = 3  # with --once: then the run stops, rather than retry for 
 class Command(BaseCommand):
     help = (
         "Move for the computer opponents: claim a game where the computer is to act, choose "
-        "its move, play it through the move service; in a loop. Run one or more beside the server."
+        "its move, play it through the move service; when none waits, answer the analysis "
+        "board's evaluations; in a loop. Run one or more beside the server."
     )
 
     def add_arguments(self, parser):
@@ -28,7 +29,7 @@ class Command(BaseCommand):
         acted, failed = 0, 0
         while True:
             try:
-                done = computer.work()
+                done = computer.work() or evaluations.work()
                 failed = 0
             except Exception:  # noqa: BLE001 - one game's failure must not stop the others'
                 log.exception("the computer failed to act; its claim lapses and it is tried again")
