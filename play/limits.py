@@ -31,6 +31,7 @@ LIMITS = {
     "chat": Limit("chat messages", 12, 40, 60),
     "evaluate": Limit("evaluations by the computer", 20, 40, 60),  # a second of CPU each
     "challenge": Limit("new games and challenges", 30, 60, 3600),
+    "import": Limit("imported games", 20, 60, 3600),  # each read and replayed move by move
     "report": Limit("reports and statements", 10, 30, 3600),
     "signup": Limit("sign-ups", None, 5, 3600),
     "password": Limit("password changes and reset emails", 10, 20, 3600),

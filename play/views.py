@@ -540,6 +540,7 @@ def record(request, public_id):
 
 
 @login_required
+@limits.limited("import")
 def import_record(request):
     form = ImportForm(request.POST or None, request.FILES or None, games=rules.games())
     if request.method == "POST" and form.is_valid():

@@ -56,10 +56,15 @@ def _escape(text: str) -> str:
 
 
 # A tag's name may hold spaces: the seats of some games are "First player", "Second player".
-TAG = re.compile(r'^\[(\w[\w ]*?)\s+"((?:[^"\\]|\\.)*)"\]\s*$', re.M)
-NOISE = re.compile(r"\{[^}]*\}|;[^\n]*|\$\d+")  # comments and annotation glyphs
+TAG_NAME = re.compile(r"\w[\w ]*")
+TAG_VALUE = re.compile(r'(?:[^"\\]|\\.)*')
+# The body's pieces, each matched once where it starts, so that reading is linear in the
+# text: a comment (an unclosed one runs to the end), a line comment, an annotation glyph, a
+# variation's bracket, a token.
+PIECE = re.compile(r"\{[^}]*\}?|;[^\n]*|\$\d+|[()]|[^\s{}();$]+|[$]")
 MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$|^\d+\.\.\.$")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+DEEPEST = 32  # variations nested in variations: far past what any record holds
 
 
 @dataclass(frozen=True)
@@ -79,12 +84,8 @@ def read(game: Game, text: str) -> Read:
     ValueError naming the first move that cannot be read or played."""
     from rules.base import IllegalMove, Outcome
 
-    tags = {k: _unescape(v) for k, v in TAG.findall(text)}
-    body = TAG.sub("", text)
-    body = NOISE.sub(" ", body)
-    while re.search(r"\([^()]*\)", body):  # variations, innermost first: only the main line
-        body = re.sub(r"\([^()]*\)", " ", body)
-    tokens = [t for t in body.split() if not MOVE_NUMBER.match(t)]
+    tags, body = _tags(text)
+    tokens = [t for t in _main_line(body) if not MOVE_NUMBER.match(t)]
     result = tokens.pop() if tokens and tokens[-1] in RESULTS else tags.get("Result", "*")
     tokens = [re.sub(r"^\d+\.(\.\.)?", "", t) for t in tokens]  # "1.e4" written together
     options = game.validate_options(read_options(tags.get("Options", "")))
@@ -104,6 +105,52 @@ def read(game: Game, text: str) -> Read:
     elif result == "1/2-1/2":
         outcome = Outcome(None, _reason(tags.get("Termination", "")))
     return Read(options, start, moves, names, outcome)
+
+
+def _tags(text: str) -> tuple[dict[str, str], str]:
+    """The tag pairs (`[Name "value"]` lines) and the rest of the text, the moves. Each line
+    is looked at once, and a tag by splitting, so that no line costs more than its length."""
+    tags, body = {}, []
+    for line in text.splitlines():
+        inner = line.strip()
+        if inner.startswith("[") and inner.endswith("]"):
+            name, quote, value = inner[1:-1].partition('"')
+            name = name.strip()
+            if (
+                quote
+                and value.endswith('"')
+                and TAG_NAME.fullmatch(name)
+                and TAG_VALUE.fullmatch(value[:-1])
+            ):
+                tags[name] = _unescape(value[:-1])
+                continue
+        body.append(line)
+    return tags, "\n".join(body)
+
+
+def _main_line(body: str) -> list[str]:
+    """The main line's tokens: comments, annotation glyphs and variations left out, in one
+    pass; ValueError for an unclosed comment or variation, a stray ), or variations nested
+    past DEEPEST."""
+    tokens, depth = [], 0
+    for match in PIECE.finditer(body):
+        piece = match[0]
+        if piece == "(":
+            depth += 1
+            if depth > DEEPEST:
+                raise ValueError(f"Variations are nested more than {DEEPEST} deep.")
+        elif piece == ")":
+            if depth == 0:
+                raise ValueError("A ) closes no variation.")
+            depth -= 1
+        elif piece[0] == "{":
+            if not piece.endswith("}"):
+                raise ValueError("A comment opened with { is not closed.")
+        elif depth == 0 and piece[0] not in ";$":
+            tokens.append(piece)
+    if depth:
+        raise ValueError("A variation opened with ( is not closed.")
+    return tokens
 
 
 def _canonical(game: Game, state: State, token: str) -> str | None:

@@ -90,3 +90,20 @@ def test_a_new_window_allows_again(tight, active_game, client_of, ann, monkeypat
 def test_reading_is_never_limited(tight, active_game, client_of, ann):
     tight("move", 0, 0)
     assert client_of(ann).get(f"/g/{active_game.public_id}/").status_code == 200
+
+
+def test_imports_are_limited_and_a_long_record_refused(tight, client_of, ann):
+    from play.forms import RECORD_LENGTH
+
+    tight("import", 1, 100)
+    page = client_of(ann)
+    record = '[Game "Empress"]\n\n1. Q@d4 1-0\n'
+    assert page.post("/import/", {"game": "empress", "record": record}).status_code == 302
+    response = page.post("/import/", {"game": "empress", "record": record})
+    assert response.status_code == 429 and "Too many imported games" in response.content.decode()
+    assert Game.objects.filter(imported=True).count() == 1
+    tight("import", 100, 100)
+    long = record + "{" + "x" * RECORD_LENGTH + "}"
+    response = page.post("/import/", {"game": "empress", "record": long})
+    assert response.status_code == 400 and "at most 64,000 characters" in response.content.decode()
+    assert Game.objects.filter(imported=True).count() == 1
