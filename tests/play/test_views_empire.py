@@ -142,7 +142,5 @@ def test_a_refused_record_says_what_is_wrong_in_it(ann, client_of, record, says)
 def test_a_record_past_the_size_of_any_game_is_refused_before_it_is_read(ann, client_of):
     record = "(;GM[40]SZ[8]PB[" + "n" * 64_001 + "];B[aa]RE[B+R])"
     response = client_of(ann).post("/import/", {"game": "empire", "record": record})
-    assert (
-        response.status_code == 400 and "at most 64,000 characters" in response.content.decode()
-    )
+    assert response.status_code == 400 and "at most 64,000 characters" in response.content.decode()
     assert not Game.objects.exists()
