@@ -39,12 +39,11 @@ class AnalysisClicks(Clicks):
         return {"hx-get": self.url(**params)}
 
 
-def _study(pk: str | None, slug: str) -> Study | None:
-    """The saved study an analysis belongs to (`?study=<id>`), if any."""
-    if not pk:
+def _study(token: str | None, slug: str) -> Study | None:
+    """The saved study an analysis belongs to (`?study=<its address>`), if any."""
+    if not token:
         return None
-    number = numbers.whole(pk, "the study", numbers.MOST_REVISIONS)
-    found = Study.objects.filter(pk=number, game_slug=slug).select_related("owner").first()
+    found = Study.objects.filter(token=token, game_slug=slug).select_related("owner").first()
     if found is None:
         raise Http404("There is no such study.")
     return found
@@ -68,6 +67,7 @@ def save_study(request, slug):
         study = Study(owner=request.user, game_slug=slug, title=title)
     study.start, study.options = board.start, record.options_tag(board.options)
     study.tree, study.updated_at = analysis.write(board.root), clocks.now()
+    study.listed = query.get("listed") == "1"
     study.save()
     messages.success(request, f"Saved: {study.title}.")
     at = analysis.path_text(board.path)
@@ -87,13 +87,11 @@ def _read(slug: str, start: str, options: str, tree: str, at: str) -> analysis.B
 
 def _study_address(study: Study, at: str = "") -> str:
     query = {"start": study.start, "options": study.options, "tree": study.tree, "at": at}
-    return (
-        f"{reverse('analysis', args=[study.game_slug])}?{urlencode({**query, 'study': study.pk})}"
-    )
+    return f"{reverse('analysis', args=[study.game_slug])}?{urlencode({**query, 'study': study.token})}"
 
 
-def open_study(request, pk):
-    study = Study.objects.filter(pk=pk).first()
+def open_study(request, token):
+    study = Study.objects.filter(token=token).first()
     if study is None:
         raise Http404("There is no such study.")
     return redirect(_study_address(study))
@@ -159,7 +157,7 @@ def board(request, slug):
         "at": analysis.path_text(board.path),
         **({"flip": "1"} if flip == "1" else {}),
         **({"game": source.public_id} if source else {}),
-        **({"study": str(study.pk)} if study else {}),
+        **({"study": study.token} if study else {}),
     }
     address = f"{request.path}?{urlencode(params)}"
     if action and notice is None and not request.htmx:

@@ -720,8 +720,11 @@ class Note(Bounded):
 
 class Study(Bounded):
     """An analysis saved by its owner: a start, the game's options and a tree of variations
-    (play/analysis.py), under a title. Anyone with its address may read it; its owner saves it."""
+    (play/analysis.py), under a title. It is its owner's: shared by its address, which cannot
+    be guessed, as an invitation's is; listed on the owner's profile only if they choose."""
 
+    token = models.CharField(max_length=32, unique=True, default=new_invite_token, editable=False)
+    listed = models.BooleanField(default=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="studies"
     )
@@ -739,7 +742,7 @@ class Study(Bounded):
         return self.title
 
     def get_absolute_url(self):
-        return reverse("study", args=[self.pk])
+        return reverse("study", args=[self.token])
 
 
 class Evaluation(Bounded):

@@ -14,7 +14,7 @@ urlpatterns = [
         analysis_views.evaluation,
         name="analysis-evaluation",
     ),
-    path("study/<int:pk>/", analysis_views.open_study, name="study"),
+    path("study/<str:token>/", analysis_views.open_study, name="study"),
     path("pool/", pool_views.grid, name="pool"),
     path("pool/wait/", pool_views.still_waiting, name="pool-wait"),
     path("leaderboard/<slug:slug>/", rating_views.leaderboard, name="leaderboard"),

@@ -570,8 +570,10 @@ def profile(request, username):
     ratings.mark_changes(player, list(page))
     context = {"player": player, "games": page, "form": ChallengeForm()}
     context["ratings"] = ratings.table(player) if level is None else []
-    if player == request.user:  # one's studies, listed for oneself (each is read by its address)
-        context["studies"] = paging.page(request, player.studies.all(), "studies", 10)
+    # A study is read by its address; the profile lists those its owner chose to list, and
+    # all of them to the owner.
+    studies = player.studies.all() if player == request.user else player.studies.filter(listed=True)
+    context["studies"] = paging.page(request, studies, "studies", 10)
     if level is not None:
         context["computer"] = computer.levels()[level - 1]
         context["computer_form"] = ComputerGameForm(initial={"level": level})

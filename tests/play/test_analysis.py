@@ -272,22 +272,47 @@ def test_a_study_is_saved_reopened_and_saved_again_by_its_owner(ann, bob, client
     }
     saved = page.post("/analysis/empire-chess/study/", data)
     study = Study.objects.get()
-    assert saved.status_code == 302 and f"study={study.pk}" in saved.url and "at=0.1" in saved.url
+    assert (
+        saved.status_code == 302 and f"study={study.token}" in saved.url and "at=0.1" in saved.url
+    )
     assert (study.owner, study.tree, study.title) == (ann, "d3d4 e7e5 (e7e6)", "The French?")
-    opened = client_of(bob).get(f"/study/{study.pk}/", follow=True).content.decode()
+    opened = client_of(bob).get(f"/study/{study.token}/", follow=True).content.decode()
     assert "Study “The French?” by" in opened and 'name="title"' in opened  # bob saves a copy
     page.post(
         "/analysis/empire-chess/study/",
-        {**data, "tree": "d3d4 e7e6", "at": "0.0", "study": study.pk},
+        {**data, "tree": "d3d4 e7e6", "at": "0.0", "study": study.token},
     )
     study.refresh_from_db()
     assert study.tree == "d3d4 e7e6" and Study.objects.count() == 1
     client_of(bob).post(
-        "/analysis/empire-chess/study/", {**data, "study": study.pk, "title": "Mine"}
+        "/analysis/empire-chess/study/", {**data, "study": study.token, "title": "Mine"}
     )
     assert Study.objects.count() == 2 and Study.objects.get(owner=bob).title == "Mine"
     assert "The French?" in page.get("/@/ann/").content.decode()
     assert "The French?" not in client_of(bob).get("/@/ann/").content.decode()
+
+
+def test_a_study_is_its_owners_shared_by_an_address_that_cannot_be_guessed(
+    ann, bob, client, client_of
+):
+    from play.models import Study
+
+    page = client_of(ann)
+    data = {"tree": "d3d4 e7e5", "at": "0", "title": "Private"}
+    page.post("/analysis/empire-chess/study/", data)
+    study = Study.objects.get()
+    for number in (study.pk, 1, 2):  # counting finds nothing
+        assert client.get(f"/study/{number}/").status_code == 404
+        assert client.get(f"/analysis/empire-chess/?study={number}").status_code == 404
+    assert len(study.token) >= 20
+    shared = client.get(f"/study/{study.token}/", follow=True).content.decode()
+    assert "Study “Private” by" in shared  # the address is the sharing
+    assert "Private" not in client_of(bob).get("/@/ann/").content.decode()
+    assert "Private" not in client.get("/@/ann/").content.decode()
+    page.post("/analysis/empire-chess/study/", {**data, "study": study.token, "listed": "1"})
+    study.refresh_from_db()
+    assert study.listed and Study.objects.count() == 1
+    assert study.get_absolute_url() in client.get("/@/ann/").content.decode()
 
 
 @pytest.mark.parametrize(
@@ -297,6 +322,7 @@ def test_a_study_is_saved_reopened_and_saved_again_by_its_owner(ann, bob, client
         {"tree": "d3d4", "title": ""},
         {"tree": "d3d4", "title": "t" * 101},
         {"tree": "d3d4", "title": "x", "study": "999"},
+        {"tree": "d3d4", "title": "x", "study": "1"},
     ],  # fmt: skip
 )
 def test_bad_studies_are_refused_and_nothing_is_saved(ann, client_of, data):
