@@ -3,13 +3,19 @@ that lives in the address (shareable as it is). Read-only for games: nothing her
 
 The tree is written as PGN writes variations, in canonical moves: `d3d4 e7e5 (e7e6 c3c4) d4d5`
 is the main line d3d4 e7e5 d4d5 with e7e6 c3c4 as the alternative to e7e5. A place in it is
-the path of child indices from the start: `0.1.0` (empty: the start)."""
+the path of child indices from the start: `0.1.0` (empty: the start), a run written once:
+`0x40`.
+
+Trees are walked with stacks of their own, never by recursion: a line can be thousands of
+moves long (Empire on 40×40)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import groupby
 
 import rules
+from play import numbers
 from play.errors import Refused
 
 MOST_MOVES = 3000  # a tree's moves: Empire's longest game and room to spare
@@ -52,30 +58,49 @@ def parse(text: str) -> Node:
 
 def write(node: Node) -> str:
     """The tree as `parse` reads it."""
-    if not node.children:
-        return ""
-    first, others = node.children[0], node.children[1:]
-    parts = [first.move]
-    for other in others:
-        parts.append("(" + " ".join(filter(None, (other.move, write(other)))) + ")")
-    rest = write(first)
-    return " ".join(filter(None, (*parts, rest)))
+    words: list[str] = []
+    todo: list[Node | str] = [node]  # a node: its moves still to write; a text: written as is
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            words.append(item)
+            continue
+        if not item.children:
+            continue
+        first, others = item.children[0], item.children[1:]
+        after: list[Node | str] = [first.move]
+        for other in others:
+            after += ["(", other.move, other, ")"]
+        after.append(first)
+        todo.extend(reversed(after))
+    return " ".join(words).replace("( ", "(").replace(" )", ")")
 
 
 def read_path(text: str, root: Node) -> list[int]:
-    """A place in the tree, each step a child's index; Refused where there is no such node."""
-    path = []
+    """A place in the tree, each step a child's index (`index` or, for a run of the same
+    index, `indexxcount`: `0x40.1` is forty first children, then a second); Refused where
+    there is no such node."""
+    path: list[int] = []
     node = root
     for step in filter(None, text.split(".")):
-        if not step.isdigit() or int(step) >= len(node.children):
-            raise Refused("Malformed analysis: that place is not in the tree.")
-        path.append(int(step))
-        node = node.children[path[-1]]
+        index, _, count = step.partition("x")
+        times = numbers.whole(count, "a run of the place", MOST_MOVES, 1) if count else 1
+        child = numbers.whole(index, "a step of the place", MOST_MOVES)
+        for _ in range(times):
+            if child >= len(node.children):
+                raise Refused("Malformed analysis: that place is not in the tree.")
+            path.append(child)
+            node = node.children[child]
     return path
 
 
 def path_text(path: list[int]) -> str:
-    return ".".join(map(str, path))
+    """A place as `read_path` reads it, runs of three or more of one index written once."""
+    steps = []
+    for index, run in groupby(path):
+        count = len(list(run))
+        steps += [f"{index}x{count}"] if count >= 3 else [str(index)] * count
+    return ".".join(steps)
 
 
 def node_at(root: Node, path: list[int]) -> Node:
@@ -110,18 +135,23 @@ class Board:
         board.path = read_path(at, root)
         return board
 
-    def _check(self, node: Node, state, moves: list[str]) -> None:
+    def _check(self, root: Node, state, moves: list[str]) -> None:
         """Every move of the tree played where it stands, in canonical form."""
-        for child in node.children:
+        line = list(moves)  # the moves to the node being checked
+        todo = [(child, state, len(line)) for child in reversed(root.children)]
+        while todo:
+            child, before, depth = todo.pop()
+            del line[depth:]
             try:
-                child.move = self.game.normalize(state, child.move)
-                after = self.game.play(state, child.move)
+                child.move = self.game.normalize(before, child.move)
+                after = self.game.play(before, child.move)
             except ValueError as exc:
-                where = " ".join(moves)
+                where = " ".join(line)
                 raise Refused(
                     f"The move {child.move} (after {where or 'the start'}): {exc}"
                 ) from None
-            self._check(child, after, [*moves, child.move])
+            line.append(child.move)
+            todo.extend((c, after, depth + 1) for c in reversed(child.children))
 
     def state_at(self, path: list[int] | None = None):
         state = self.game.with_options(self.game.parse(self.start), self.options)
@@ -187,27 +217,32 @@ class Board:
 
     def rows(self) -> list[dict]:
         """The tree as the page lists it: each move with its number, place, and depth of
-        variation, in reading order."""
+        variation, in reading order: the line first, each alternative to its first move right
+        after it, nested."""
         out: list[dict] = []
-        state = self.game.with_options(self.game.parse(self.start), self.options)
-        self._rows(self.root, state, [], 0, 0, out)
+        start = self.game.with_options(self.game.parse(self.start), self.options)
+        todo: list[tuple | dict] = [(self.root, start, [], 0, 0)]
+        while todo:
+            item = todo.pop()
+            if isinstance(item, dict):
+                out.append(item)
+                continue
+            node, state, path, ply, depth = item
+            if not node.children:
+                continue
+            first = node.children[0]
+            after: list[tuple | dict] = [self._row(state, first, [*path, 0], ply, depth)]
+            for index in range(1, len(node.children)):
+                other, here = node.children[index], [*path, index]
+                after += [
+                    {"open": depth + 1},
+                    self._row(state, other, here, ply, depth + 1),
+                    (other, self.game.play(state, other.move), here, ply + 1, depth + 1),
+                    {"close": depth + 1},
+                ]
+            after.append((first, self.game.play(state, first.move), [*path, 0], ply + 1, depth))
+            todo.extend(reversed(after))
         return out
-
-    def _rows(self, node: Node, state, path, ply, depth, out) -> None:
-        """The line first, each alternative to its first move right after it, nested."""
-        if not node.children:
-            return
-        first = node.children[0]
-        after = self.game.play(state, first.move)
-        out.append(self._row(state, first, [*path, 0], ply, depth))
-        for index in range(1, len(node.children)):
-            other = node.children[index]
-            out.append({"open": depth + 1})
-            here = self.game.play(state, other.move)
-            out.append(self._row(state, other, [*path, index], ply, depth + 1))
-            self._rows(other, here, [*path, index], ply + 1, depth + 1, out)
-            out.append({"close": depth + 1})
-        self._rows(first, after, [*path, 0], ply + 1, depth, out)
 
     def _row(self, state, node: Node, path, ply, depth) -> dict:
         return {
@@ -215,12 +250,15 @@ class Board:
             "number": ply // 2 + 1,
             "second": ply % 2 == 1,
             "path": path_text(path),
+            "place": path,
             "current": path == self.path,
             "depth": depth,
         }
 
 
-def _walk(node: Node):
-    for child in node.children:
-        yield child
-        yield from _walk(child)
+def _walk(root: Node):
+    todo = list(reversed(root.children))
+    while todo:
+        node = todo.pop()
+        yield node
+        todo.extend(reversed(node.children))

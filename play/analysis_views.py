@@ -4,6 +4,7 @@ new address: the page is shareable as it is."""
 
 from __future__ import annotations
 
+import hashlib
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -19,8 +20,10 @@ from play.boards import renderer
 from play.boards.base import Marks
 from play.clicks import Clicks
 from play.errors import Refused
-from play.models import Evaluation, Game, Study
+from play.models import AnalysisTree, Evaluation, Game, Study
 from rules import record
+
+INLINE_TREE = 2000  # characters of a tree an address carries as it is
 
 
 class AnalysisClicks(Clicks):
@@ -77,7 +80,7 @@ def save_study(request, slug):
 def _read(slug: str, start: str, options: str, tree: str, at: str) -> analysis.Board:
     """The analysis an address or a form gives; a 400 naming what is wrong with it."""
     try:
-        return analysis.Board.read(slug, start, record.read_options(options), tree, at)
+        return analysis.Board.read(slug, start, record.read_options(options), _tree(tree), at)
     except Refused as exc:
         message = exc.message
         raise numbers.Malformed(
@@ -85,9 +88,29 @@ def _read(slug: str, start: str, options: str, tree: str, at: str) -> analysis.B
         ) from None
 
 
+def _tree(param: str) -> str:
+    """The tree an address gives: written out, or the key of one kept (`~<key>`)."""
+    if not param.startswith("~"):
+        return param
+    kept = AnalysisTree.objects.filter(key=param[1:]).values_list("text", flat=True).first()
+    if kept is None:
+        raise Http404("That analysis is not kept here: open it again from its game or study.")
+    return kept
+
+
+def _tree_param(text: str) -> str:
+    """How an address carries a tree: as it is, or past INLINE_TREE characters by the key
+    of the tree kept, so that every address stays short whatever the line's length."""
+    if len(text) <= INLINE_TREE:
+        return text
+    key = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    AnalysisTree.objects.get_or_create(key=key, defaults={"text": text})
+    return f"~{key}"
+
+
 def _study_address(study: Study, at: str = "") -> str:
-    query = {"start": study.start, "options": study.options, "tree": study.tree, "at": at}
-    return f"{reverse('analysis', args=[study.game_slug])}?{urlencode({**query, 'study': study.token})}"
+    query = {"study": study.token, "at": at}
+    return f"{reverse('analysis', args=[study.game_slug])}?{urlencode(query)}"
 
 
 def open_study(request, token):
@@ -97,10 +120,12 @@ def open_study(request, token):
     return redirect(_study_address(study))
 
 
-def _source(request, slug: str) -> tuple[str, str, str, Game | None]:
-    """Where the analysis starts (start, options, tree) and the game it came from, if any:
-    `?game=<id>` opens that game's moves, the place at `?ply=N`."""
+def _source(request, slug: str) -> tuple[str, str, str, str, Game | None, Study | None]:
+    """Where the analysis starts (start, options, tree, place), the game it came from and the
+    study it belongs to, if any: `?game=<id>` opens that game's moves, the place at `?ply=N`;
+    `?study=<address>` the study as saved, unless the address carries a tree of its own."""
     query, source = request.GET if request.method == "GET" else request.POST, None
+    study = _study(query.get("study"), slug)
     if query.get("game"):
         source = Game.objects.filter(public_id=query["game"]).first()
         if source is None or not source.readable_by(request.user) or source.game_slug != slug:
@@ -114,13 +139,17 @@ def _source(request, slug: str) -> tuple[str, str, str, Game | None]:
             else len(moves)
         )
         options = record.options_tag(source.options)
-        return source.initial_position, options, " ".join(moves), ".".join(["0"] * ply), source
+        place = analysis.path_text([0] * ply)
+        return source.initial_position, options, " ".join(moves), place, source, study
+    if study is not None and "tree" not in query:
+        return study.start, study.options, study.tree, query.get("at", ""), source, study
     return (
         query.get("start", ""),
         query.get("options", ""),
         query.get("tree", ""),
         query.get("at", ""),
         source,
+        study,
     )
 
 
@@ -131,8 +160,7 @@ def board(request, slug):
     except ValueError:
         raise Http404(f"Imperia has no game called {slug}.") from None
     query = request.GET if request.method == "GET" else request.POST
-    start, options, tree, at, source = _source(request, slug)
-    study = _study(query.get("study"), slug)
+    start, options, tree, at, source, study = _source(request, slug)
     flip = query.get("flip", "")
     if flip not in ("", "0", "1"):
         raise numbers.Malformed("Malformed request: flip is 0 or 1.")
@@ -153,7 +181,7 @@ def board(request, slug):
     params = {
         "start": board.start,
         "options": record.options_tag(board.options),
-        "tree": analysis.write(board.root),
+        "tree": _tree_param(analysis.write(board.root)),
         "at": analysis.path_text(board.path),
         **({"flip": "1"} if flip == "1" else {}),
         **({"game": source.public_id} if source else {}),
@@ -225,7 +253,7 @@ def _linked(rows: list[dict], url) -> list[dict]:
     starts = True
     for row in rows:
         if "path" in row:
-            row["url"] = url([int(step) for step in row["path"].split(".")])
+            row["url"] = url(row["place"])
             row["starts"], starts = starts, False
         else:
             starts = True

@@ -779,3 +779,16 @@ class Evaluation(Bounded):
 
     def __str__(self):
         return f"Evaluation {self.pk} ({self.get_status_display()})"
+
+
+class AnalysisTree(Bounded):
+    """A tree of variations too long to ride in an address as it is (a browser's address and
+    the server's request line have their bounds): kept under a digest of its text, which the
+    analysis board's addresses carry instead (play/analysis_views.py)."""
+
+    key = models.CharField(max_length=32, unique=True)
+    text = models.TextField(max_length=30_000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"Analysis tree {self.key}"

@@ -2,6 +2,7 @@
 promoted, deleted), opened from any game at any ply, in every game; bad input."""
 
 import re
+from html import unescape
 from urllib.parse import urlencode
 
 import pytest
@@ -338,3 +339,36 @@ def test_any_position_can_be_the_start(client):
     html = client.get("/analysis/empire-chess/", {"start": fen}).content.decode()
     assert f'name="start" value="{fen}"' in html and "Black to move" in html
     assert client.get("/analysis/empire-chess/", {"start": "8/8/8 w"}).status_code == 400
+
+
+def test_a_line_at_the_longest_a_game_allows_is_read_shown_saved_and_opened(ann, client_of):
+    """Empire on 40×40, circles placing and crosses passing: the most moves a tree holds.
+    Every address on the page stays short (the tree is kept, its key in the addresses)."""
+    game_rules = rules.get("empire")
+    options = {"width": 40, "height": 40}
+    state, line = game_rules.initial(options), []
+    while len(line) < analysis.MOST_MOVES:
+        legal = game_rules.legal_moves(state)
+        move = "pass" if game_rules.to_move(state) == 1 else next(m for m in legal if m != "pass")
+        line.append(move)
+        state = game_rules.play(state, move)
+    tree, at = " ".join(line), analysis.path_text([0] * len(line))
+    assert at == f"0x{len(line)}"
+    board = analysis.Board.read("empire", "", options, tree, at)
+    assert analysis.write(board.root) == tree and len(board.rows()) == len(line)
+    page = client_of(ann)
+    query = {"options": "width=40; height=40", "tree": tree, "at": at}
+    shown = page.post("/analysis/empire/", query)
+    html = shown.content.decode()
+    assert shown.status_code == 200 and html.count('role="listitem"') == len(line)
+    addresses = re.findall(r'href="([^"]*)"', html)
+    assert len(addresses) > len(line) and max(map(len, addresses)) < 400
+    back = re.search(r'data-nav="back" hx-get="([^"]*)"', html)[1]
+    stepped = page.get(unescape(back))
+    assert 'data-path="0x2999" class="depth-0" aria-current="step"' in stepped.content.decode()
+    saved = page.post("/analysis/empire/study/", {**query, "title": "The longest"})
+    assert saved.status_code == 302 and len(saved.url) < 400
+    from play.models import Study
+
+    assert Study.objects.get().tree == tree
+    assert page.get(saved.url).content.decode().count('role="listitem"') == len(line)
