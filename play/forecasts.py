@@ -87,7 +87,11 @@ def save(game: Game, user, text: str) -> list[list[str]]:
         Forecast.objects.filter(game=game, seat=seat.index).delete()
         if lines:
             Forecast.objects.create(
-                game=game, seat=seat.index, lines=lines, updated_at=clocks.now()
+                game=game,
+                seat=seat.index,
+                lines=lines,
+                position=game.position,
+                updated_at=clocks.now(),
             )
         _mark(game)
     return lines
@@ -113,17 +117,25 @@ def answer(public_id: str, ply: int) -> None:
             return
         following = [line[1:] for line in forecast.lines if line[0] == last.text]
         forecast.delete()
-        if not following:
-            _mark(game)
-            return
+        _mark(game)
+        if not following or forecast.position != _before(game, ply):
+            return  # no line begins so, or they were left for another position
         reply = following[0][0]
         rest = [line[1:] for line in following if line[0] == reply and len(line) > 2]
-        if rest:
-            Forecast.objects.create(
-                game=game, seat=forecast.seat, lines=rest, updated_at=clocks.now()
-            )
-        _mark(game)
         try:
             moves.submit(public_id, game.player(forecast.seat), reply, ply, forecast=True)
         except Refused:  # its clock ran out meanwhile: the game is over, and the lines with it
-            Forecast.objects.filter(game=game).delete()
+            return
+        if rest:  # left for the position the reply leads to
+            after = Game.objects.filter(pk=game.pk).values_list("position", flat=True).get()
+            Forecast.objects.create(
+                game=game, seat=forecast.seat, lines=rest, position=after, updated_at=clocks.now()
+            )
+            _mark(game)
+
+
+def _before(game: Game, ply: int) -> str:
+    """The position the move at `ply` was played from."""
+    if ply == 1:
+        return game.initial_position
+    return game.moves.values_list("position_after", flat=True).get(ply=ply - 1)

@@ -174,7 +174,8 @@ def settle(game: Game, at=None) -> bool:
 def rewind(game: Game, ply: int, at) -> list[ArchivedMove]:
     """Back to the position after `ply` (a referee's rewind, a takeback): the later moves
     leave the log and are returned as archive rows for the caller to keep; play resumes with
-    the turn and the clocks as they stood then; standing offers and charge drafts lapse."""
+    the turn and the clocks as they stood then; standing offers, charge drafts and
+    conditional moves lapse."""
     cut = list(game.moves.filter(ply__gt=ply))
     archive = [
         ArchivedMove(
@@ -205,6 +206,9 @@ def rewind(game: Game, ply: int, at) -> list[ArchivedMove]:
         game.deadline = at + timedelta(seconds=game.clocks[game.turn])
     game.offers.filter(status=Offer.Status.OPEN).update(status="withdrawn", answered_at=at)
     game.seats.update(charge=None, finished_at=None)
+    # Conditional moves were left for positions that are gone: none may be played now.
+    game.forecasts.all().delete()
+    game.has_forecasts = False
     return archive
 
 

@@ -687,11 +687,13 @@ class PoolEntry(Bounded):
 
 class Forecast(Bounded):
     """A player's conditional moves in a correspondence game: lines of canonical moves, each
-    the opponent's move then the player's reply, and so on (play/forecasts.py)."""
+    the opponent's move then the player's reply, and so on (play/forecasts.py), and the
+    position they were left for, the one the opponent moves from."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="forecasts")
     seat = models.PositiveSmallIntegerField()
     lines = models.JSONField(default=list)
+    position = models.TextField(max_length=POSITION_LENGTH)
     updated_at = models.DateTimeField()
 
     class Meta:

@@ -3,7 +3,7 @@ any other move discarding them; what may be entered; races with the opponent's m
 
 import pytest
 
-from play import forecasts, games, moves
+from play import disputes, forecasts, games, moves, offers
 from play.errors import Refused
 from play.lifecycle import moves_and_state
 from play.models import Forecast, Game, Move
@@ -143,3 +143,36 @@ def test_a_line_is_answered_in_every_game(ann, bob, slug):
     forecasts.save(game, waiting, f"{theirs} {reply}")
     moves.submit(game.public_id, mover, theirs, 1)
     assert texts(game)[1:] == [theirs, reply] and Move.objects.get(game=game, ply=3).forecast
+
+
+def test_a_takeback_discards_the_lines_left_for_the_position_it_undid(ann, bob):
+    """Casual correspondence: ann's line answers e5 after d3d4; ann takes d3d4 back and plays
+    c3c4; bob's e5 at the same ply is not answered by the line made for d3d4."""
+    game = games.join(games.create(ann, "empire-chess", "white", "seek", None, DAYS), bob)
+    moves.submit(game.public_id, ann, "d3d4", 0)
+    forecasts.save(game, ann, "e5 Sd5")
+    offers.takeback(Game.objects.get(pk=game.pk), ann, "offer")
+    offers.takeback(Game.objects.get(pk=game.pk), bob, "accept")
+    assert not Forecast.objects.exists() and not Game.objects.get(pk=game.pk).has_forecasts
+    moves.submit(game.public_id, ann, "c3c4", 0)
+    moves.submit(game.public_id, bob, "e7e5", 1)
+    assert texts(game) == ["c3c4", "e7e5"]
+    assert Game.objects.get(pk=game.pk).turn == 0  # ann chooses her move herself
+
+
+def test_a_referees_rewind_discards_the_lines(game, ann, bob, make_user):
+    referee = make_user("ref")  # a superuser: this test's tables are new, without the group
+    referee.is_staff = referee.is_superuser = True
+    referee.save()
+    forecasts.save(game, ann, "e5 Sd5")
+    dispute = disputes.report(game, bob, "other", "Misclick.")
+    disputes.rule(dispute, referee, "rewind", "Back to the start.", ply=0)
+    assert not Forecast.objects.exists() and not Game.objects.get(pk=game.pk).has_forecasts
+
+
+def test_lines_left_for_another_position_are_dropped_not_played(game, ann, bob):
+    forecasts.save(game, ann, "e5 Sd5")
+    assert Forecast.objects.get().position == Game.objects.get(pk=game.pk).position
+    Forecast.objects.update(position=Game.objects.get(pk=game.pk).initial_position)
+    moves.submit(game.public_id, bob, "e7e5", 1)
+    assert texts(game) == ["d3d4", "e7e5"] and not Forecast.objects.exists()
