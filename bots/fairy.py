@@ -4,11 +4,13 @@ The engine is a separate process (it is GPL), built by `make install` into var/e
 wherever FAIRY_STOCKFISH points. It learns the Empire from pychess's `empire` definition
 (bots/empire.ini). One process serves every player in this process, one search at a time;
 each search starts from a cleared hash and stops at a count of positions, so that it is the
-same search every time."""
+same search every time. Whatever goes wrong with it is an EngineFailure: the computer's
+worker then counts the failure and, after a few in one game, plays on with its own search."""
 
 from __future__ import annotations
 
 import os
+import queue
 import subprocess
 import threading
 import time
@@ -25,52 +27,80 @@ LIMITS = {3: "depth 1", 4: "nodes 300", 5: "nodes 2000", 6: "nodes 10000", 7: "n
           8: "nodes 250000"}  # fmt: skip
 
 
-class EngineMissing(RuntimeError):
+# How long the engine may take past what it was asked for before it counts as hung: to start
+# and learn the Empire, and to give its move after the search's own time.
+START_SECONDS = 10.0
+ANSWER_MARGIN = 2.0
+
+
+class EngineFailure(RuntimeError):
+    """Fairy-Stockfish could not give a move: missing, stopped, hung or answering nonsense."""
+
+
+class EngineMissing(EngineFailure):
     """Fairy-Stockfish is not where it should be: `make install` builds it."""
 
 
 class Engine:
-    """One Fairy-Stockfish process speaking UCI, restarted if it dies."""
+    """One Fairy-Stockfish process speaking UCI. Every read has a deadline: an engine that
+    does not answer in time is killed, and one that stopped is started again, once a search."""
 
     def __init__(self, path: Path):
         self.path, self.process, self.lock = path, None, threading.Lock()
+        self.lines: queue.Queue[str | None] = queue.Queue()
 
     def best(self, fen: str, limit: str, deadline_ms: int) -> str:
         return self.search(fen, limit, deadline_ms)[0]
 
     def search(self, fen: str, limit: str, deadline_ms: int) -> tuple[str, list[str]]:
         """The best move, and the engine's last report of its search: `info … score cp 35 …
-        pv e2e4 …` split into words (empty if it gave none)."""
+        pv e2e4 …` split into words (empty if it gave none). EngineFailure if it cannot."""
         with self.lock:
             for attempt in (1, 2):
                 try:
                     return self._search(fen, limit, deadline_ms)
-                except (BrokenPipeError, EOFError):
-                    self.process = None  # died: start a new one, once
+                except EngineMissing:
+                    raise
+                except (OSError, EOFError, EngineFailure) as exc:
+                    self._stop()  # dead or hung: a new one, once
                     if attempt == 2:
-                        raise
+                        raise EngineFailure(f"Fairy-Stockfish failed: {exc}") from None
         raise AssertionError("unreachable")
 
     def _search(self, fen, limit, deadline_ms) -> tuple[str, list[str]]:
         if self.process is None:
             self._start()
         self._send("ucinewgame", f"position fen {fen}", f"go {limit} movetime {deadline_ms}")
+        deadline = time.monotonic() + deadline_ms / 1000 + ANSWER_MARGIN
         report: list[str] = []
         while True:
-            line = self._read()
+            line = self._read(deadline)
             if line.startswith("info") and " pv " in line:
                 report = line.split()
             if line.startswith("bestmove"):
-                return line.split()[1], report
+                words = line.split()
+                if len(words) < 2:
+                    raise EngineFailure("it gave no move")
+                return words[1], report
 
     def _start(self) -> None:
         if not self.path.exists():
             raise EngineMissing(f"No Fairy-Stockfish at {self.path}: run make install.")
         self.process = subprocess.Popen(
-            [str(self.path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            [str(self.path)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
         )
+        self.lines = queue.Queue()
+        threading.Thread(
+            target=_pass_lines, args=(self.process.stdout, self.lines), daemon=True
+        ).start()
+        deadline = time.monotonic() + START_SECONDS
         self._send("uci")
-        self._until("uciok")
+        self._until("uciok", deadline)
         self._send(
             f"setoption name VariantPath value {VARIANT_FILE}",
             "setoption name UCI_Variant value empire",
@@ -78,21 +108,38 @@ class Engine:
             "setoption name Hash value 16",
             "isready",
         )
-        self._until("readyok")
+        self._until("readyok", deadline)
+
+    def _stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
 
     def _send(self, *lines: str) -> None:
         self.process.stdin.write("".join(line + "\n" for line in lines))
         self.process.stdin.flush()
 
-    def _read(self) -> str:
-        line = self.process.stdout.readline()
-        if not line:
-            raise EOFError("Fairy-Stockfish stopped")
+    def _read(self, deadline: float) -> str:
+        try:
+            line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            raise EngineFailure("it did not answer in time") from None
+        if line is None:
+            raise EOFError("it stopped")
         return line.strip()
 
-    def _until(self, word: str) -> None:
-        while self._read() != word:
+    def _until(self, word: str, deadline: float) -> None:
+        while self._read(deadline) != word:
             pass
+
+
+def _pass_lines(stream, lines: queue.Queue) -> None:
+    """The engine's output, a line at a time, onto the queue its reads wait on (None: it
+    stopped), so that a read can wait with a deadline."""
+    for line in stream:
+        lines.put(line)
+    lines.put(None)
 
 
 _ENGINES: dict[Path, Engine] = {}
@@ -115,7 +162,7 @@ class FairyPlayer(Player):
         budget = max(1, int((deadline - time.monotonic()) * 1000))
         move = engine().best(self.game.format(state), LIMITS[max(self.level, 3)], budget)
         if move not in moves:  # the rules and the engine agree (tests/rules): a broken engine
-            raise RuntimeError(f"Fairy-Stockfish chose {move}, which is not legal here.")
+            raise EngineFailure(f"Fairy-Stockfish chose {move}, which is not legal here.")
         return move
 
     def describe(self) -> str:

@@ -35,6 +35,16 @@ log = logging.getLogger("imperia.computer")
 LEASE = timedelta(seconds=30)
 # What a live clock keeps back: the hop from the worker to the database and a margin.
 RESERVE_MS = 300
+# Fairy-Stockfish's failures in one game before the computer plays it with its own search.
+ENGINE_FAILURES = 3
+
+
+class CouldNotAct(Exception):
+    """The computer could not act in a game: what the worker reports."""
+
+    def __init__(self, game: str, reason: str):
+        super().__init__(f"could not act in {game}: {reason}")
+        self.game, self.reason = game, reason
 
 
 def name(level: int) -> str:
@@ -141,11 +151,18 @@ def release(pk: int, token: str) -> None:
 
 def act(pk: int) -> str:
     """The computer's move (or arrangement) in a game it has claimed, through the services a
-    player's request goes through. What it did, in a word."""
+    player's request goes through. What it did, in a word. When its engine fails, the failure
+    is counted on the game (after ENGINE_FAILURES, it plays on with its own search) and
+    CouldNotAct raised."""
     game = Game.objects.prefetch_related("seats__user").get(pk=pk)
     computer = game.player(game.computer_seat)
     level = level_of(computer)
-    chooser = bots.get(game.game_slug, level=level, seed=zlib.crc32(game.public_id.encode()))
+    chooser = bots.get(
+        game.game_slug,
+        level=level,
+        seed=zlib.crc32(game.public_id.encode()),
+        own_search=game.computer_own_search,
+    )
     try:
         if game.status == Game.Status.SETUP:
             _arrange(game, computer, chooser)
@@ -158,7 +175,23 @@ def act(pk: int) -> str:
     except Refused as exc:  # the game moved on while it thought: it looks again
         log.info("%s: %s", game, exc.message)
         return "stale"
+    except bots.EngineFailure as exc:
+        _engine_failed(game)
+        raise CouldNotAct(str(game), str(exc)) from exc
     return "moved"
+
+
+def _engine_failed(game: Game) -> None:
+    """Count the engine's failure in this game; at ENGINE_FAILURES, the computer's own search
+    takes over the game, and its page says so."""
+    with transaction.atomic():
+        game = Game.locked(game.pk, related=())
+        game.computer_failures += 1
+        if game.computer_failures >= ENGINE_FAILURES and not game.computer_own_search:
+            game.computer_own_search = True
+            game.revision += 1
+            transaction.on_commit(lambda: broadcast(game))
+        game.save(update_fields=["computer_failures", "computer_own_search", "revision"])
 
 
 def _arrange(game: Game, computer, chooser) -> None:
@@ -183,12 +216,19 @@ def budget_ms(game: Game) -> int | None:
 
 def work(now=None) -> str | None:
     """One turn of a worker: claim a game, act in it, release it. What it did, or None when
-    the computer has nothing to do."""
+    the computer has nothing to do; CouldNotAct when it failed (an engine's failure releases
+    the game at once, to be tried again; any other leaves its claim to lapse, after LEASE)."""
     claimed = claim(now)
     if claimed is None:
         return None
     pk, token = claimed
-    done = act(pk)  # if it raises, the claim is left to lapse: tried again after LEASE
+    try:
+        done = act(pk)
+    except CouldNotAct:
+        release(pk, token)
+        raise
+    except Exception as exc:
+        raise CouldNotAct(f"game {pk}", repr(exc)) from exc
     release(pk, token)
     return done
 

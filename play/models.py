@@ -148,6 +148,9 @@ class Game(Bounded):
     computer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     computer_claim = models.CharField(max_length=32, blank=True)
     computer_claimed_until = models.DateTimeField(null=True, blank=True)
+    # Its engine's failures here; past a few, it plays on with its own search (play/computer.py).
+    computer_failures = models.PositiveSmallIntegerField(default=0)
+    computer_own_search = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

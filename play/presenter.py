@@ -251,14 +251,15 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
 
 def _against_computer(game: Game, seat, to_move, moves) -> dict:
     """In a game against the computer: whether it is thinking (the page then asks every half
-    second whether it has moved, so the move shows even where no push reaches the page), and
-    whether the player may take back a move."""
+    second whether it has moved, so the move shows even where no push reaches the page),
+    whether the player may take back a move, and whether its engine failed here."""
     if game.computer_seat is None:
         return {}
     active = game.status == Game.Status.ACTIVE
     return {
         "thinking": active and to_move == game.computer_seat,
         "can_take_back": active and seat is not None and any(m.seat == seat for m in moves),
+        "own_search": game.computer_own_search,
     }
 
 

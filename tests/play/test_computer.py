@@ -7,7 +7,7 @@ import random
 from datetime import timedelta
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 import rules
 from play import clocks, computer, games, moves
@@ -204,7 +204,8 @@ def test_a_failing_think_leaves_the_claim_to_lapse_and_others_go_on(ann, bob, mo
         return real_act(pk)
 
     monkeypatch.setattr(computer, "act", act)
-    call_command("bots", "--once")
+    with pytest.raises(CommandError, match="could not act in 1 game"):
+        call_command("bots", "--once")
     broken.refresh_from_db()
     assert broken.ply == 1 and broken.computer_claimed_until is not None
     assert Game.objects.get(pk=fine.pk).ply == 2

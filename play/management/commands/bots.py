@@ -26,23 +26,31 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, once=False, every=0.2, **options):
-        acted, failed = 0, 0
+        acted, failed, could_not = 0, 0, {}
         while True:
             try:
                 done = computer.work() or evaluations.work()
                 failed = 0
-            except Exception:  # noqa: BLE001 - one game's failure must not stop the others'
-                log.exception("the computer failed to act; its claim lapses and it is tried again")
+            except computer.CouldNotAct as exc:  # counted on the game, which is tried again
+                log.warning("the computer %s", exc)
+                could_not[exc.game] = exc.reason
+                continue
+            except Exception:  # noqa: BLE001 - one failure must not stop the other games
+                log.exception("the computer's worker failed; it goes on")
                 failed += 1
                 if once and failed >= FAILURES_IN_A_ROW:
                     raise CommandError("the computer keeps failing: see the log") from None
-                time.sleep(every)  # the failed game stays claimed; a broken database rests
+                time.sleep(every)  # a broken database rests
                 continue
             if done is not None:
                 acted += 1
                 continue
             if once:
                 self.stdout.write(f"acted in {acted} turn{'s' if acted != 1 else ''}")
+                if could_not:
+                    for game, reason in could_not.items():
+                        self.stderr.write(f"could not act in {game}: {reason}")
+                    raise CommandError(f"the computer could not act in {len(could_not)} game(s)")
                 return
             close_old_connections()
             time.sleep(every)
