@@ -12,9 +12,10 @@ import logging
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.core.cache import cache
 from django.template.loader import render_to_string
 
-from play import accounts, dashboard, limits, moves, playing, presenter
+from play import accounts, dashboard, limits, moves, playing, presence, presenter
 from play.errors import Refused
 from play.live import group_name
 from play.models import Game
@@ -112,6 +113,27 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
         await self.accept()
         # One message with the board and the chat: all a reconnecting page may have missed.
         await self.send(text_data=first)
+        if hasattr(self, "presence"):  # marked as the board was read: renewed while open
+            self._marking = asyncio.create_task(self._mark_present())
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:  # a consumer that failed leaves no mark renewed for ever
+            if hasattr(self, "_marking"):
+                self._marking.cancel()
+
+    async def _mark_present(self) -> None:
+        """The player is at the board (play/presence.py) while this socket is open."""
+        while True:
+            await asyncio.sleep(presence.SECONDS / 3)
+            await cache.aset(self.presence, True, presence.SECONDS)
+
+    async def disconnect(self, code):
+        if hasattr(self, "_marking"):
+            self._marking.cancel()
+            await cache.adelete(self.presence)
+        await super().disconnect(code)
 
     async def game_update(self, event):
         if "to" in event and self.seat not in event["to"]:
@@ -180,6 +202,10 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
         if game is None or not game.readable_by(self.scope["user"]):
             return None
         self.seat = presenter.seat_index(game, self.scope["user"])
+        user = self.scope["user"]
+        if self.seat is not None and user.is_authenticated:  # a player at the board
+            self.presence = presence.key(public_id, user.pk)
+            cache.set(self.presence, True, presence.SECONDS)
         self.flipped = self.scope.get("cookies", {}).get(presenter.FLIP_COOKIE + public_id) == "1"
         self.revision = game.revision
         chat = presenter.chat_html(game, self.scope["user"], oob=True)

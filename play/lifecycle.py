@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.db import transaction
 
 import rules
-from play import clocks, notify, ratings
+from play import clocks, notify, presence, ratings
 from play.errors import Refused
 from play.live import broadcast
 from play.lru import LRU
@@ -100,8 +100,9 @@ def begin_play(game: Game, at) -> None:
 
 def next_turn(game: Game, state, at) -> None:
     """After a move: the cached turn, the clocks, and a word to the player now to move. Not
-    in a live game (as on lichess): its player is at the board with the clock running, and a
-    notice a move would fill the bell with hundreds; their other pages' count of games
+    where the player is at the board (as on lichess): in a live game, with the clock running;
+    against the computer, whose answer they wait for; in a game whose page they have open.
+    A notice a move would fill the bell with hundreds. Their other pages' count of games
     waiting for them is still redrawn."""
     mover = game.turn
     game.turn = game.rules.to_move(state)
@@ -109,7 +110,12 @@ def next_turn(game: Game, state, at) -> None:
     if game.turn is None:
         return
     user = game.player(game.turn)
-    if game.time_control and not clocks.is_correspondence(game.time_control):
+    at_the_board = (
+        (game.time_control and not clocks.is_correspondence(game.time_control))
+        or game.computer_seat is not None  # its answers come while the player waits for them
+        or presence.watching(game.public_id, user.pk)
+    )
+    if at_the_board:
         transaction.on_commit(lambda: notify.push(user.pk))
         return
     text = f"Your turn against {opponent_name(game, game.turn)} ({game.rules.name})."

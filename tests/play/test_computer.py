@@ -122,9 +122,10 @@ def test_the_worker_answers_a_move_through_the_move_service(ann):
     assert list(game.moves.values_list("seat", flat=True)) == [0, 1]
     rebuild(game)  # the hash chain and positions hold
     assert computer.work() is None
-    # The computer is told nothing; the player is told it is their turn.
+    # Nobody is told: the computer reads no notices, and its answer is what the player waits
+    # for at the board.
     assert not Notification.objects.filter(user=game.player(1)).exists()
-    assert Notification.objects.filter(user=ann, kind="your-turn").exists()
+    assert not Notification.objects.filter(user=ann, kind="your-turn").exists()
 
 
 @pytest.mark.parametrize("slug", [g.slug for g in rules.games()])

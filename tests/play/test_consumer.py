@@ -235,3 +235,25 @@ async def test_a_board_turned_over_is_drawn_turned_on_its_socket(game, ann, bob)
     assert "White at the bottom" in await upright.receive_from()
     await turned.disconnect()
     await upright.disconnect()
+
+
+async def test_no_your_turn_notice_while_the_players_page_is_open(ann, bob):
+    """Correspondence: bob at the board is not told of ann's move; with his page closed, he is."""
+    from play.models import Notification
+
+    days = {"kind": "days", "days": 3}
+    game = await database_sync_to_async(
+        lambda: games.join(games.create(ann, "empire-chess", "white", "seek", None, days), bob)
+    )()
+    watching = await connect(game, bob)
+    await watching.receive_from()
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
+    await watching.receive_from()
+    told = database_sync_to_async(
+        lambda: Notification.objects.filter(user=bob, kind="your-turn").count()
+    )
+    assert await told() == 0
+    await watching.disconnect()
+    await database_sync_to_async(moves.submit)(game.public_id, bob, "e7e5", 1)
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "c3c4", 2)
+    assert await told() == 1
