@@ -29,13 +29,14 @@ run: install
 	$(BIN)/python manage.py migrate --noinput -v0
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo ""
-	@echo "Imperia runs on http://$(HOST):$(PORT)/  (Ctrl-C stops it; the computer's worker and"
-	@echo "the sweeper run beside it)"
+	@echo "Imperia runs on http://$(HOST):$(PORT)/  (Ctrl-C stops it; the computer's worker, the"
+	@echo "evaluations' worker and the sweeper run beside it)"
 	@echo "First run? Make an admin account:  $(BIN)/python manage.py createsuperuser"
 	@echo ""
 	@$(BIN)/python manage.py sweep & sweeper=$$!; \
 	$(BIN)/python manage.py bots & bots=$$!; \
-	trap "kill $$sweeper $$bots 2>/dev/null" EXIT; trap "exit 130" INT TERM; \
+	$(BIN)/python manage.py evaluations & evaluations=$$!; \
+	trap "kill $$sweeper $$bots $$evaluations 2>/dev/null" EXIT; trap "exit 130" INT TERM; \
 	$(BIN)/daphne -b $(HOST) -p $(PORT) imperia_site.asgi:application
 
 chromium:

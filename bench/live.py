@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/live.py [--games 100] [--moves 20] [--game empire-chess]
                                    [--servers N | --url URL ...] [--via socket|post] [--trace]
+                                   [--evaluations N]
 
 Without --url it starts daphne on a fresh folder (SQLite and the in-memory channel layer, or
 PostgreSQL / Redis when DATABASE_URL / REDIS_URL are set); --servers starts several sharing
@@ -14,6 +15,10 @@ is timed from being sent to the opponent's socket receiving its update (the move
 awaited too, and its time printed on its own line). The floor is a bare websocket round trip
 through the same server and channel layer (ws/ping/), measured at the same time, under the
 same load.
+
+--evaluations N has N more players ask the analysis board for the computer's evaluation all
+along, each asking again once answered, and starts the worker that answers them:
+the round trip beside N evaluations at once, to set beside a run without.
 
 --trace serves bench/traced.py instead, which marks the stages of every move in the servers,
 and prints where the round trip goes, stage by stage (and where it went for the slowest 1 %).
@@ -68,14 +73,22 @@ def start_servers(var: str, count: int, trace: str | None) -> list[tuple[subproc
     return [first] + [start_daphne(env, log, app) for log in logs]
 
 
+def start_worker(var: str) -> subprocess.Popen:
+    """The evaluations' worker (`manage.py evaluations`), as `make run` starts it beside the
+    server."""
+    env = {**os.environ, "IMPERIA_VAR_DIR": var, "DJANGO_SETTINGS_MODULE": "imperia_site.settings"}
+    log = open(Path(var) / "evaluations.log", "w")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        [sys.executable, "manage.py", "evaluations"], cwd=ROOT, env=env, stdout=log, stderr=log
+    )
+
+
 LIVE = {"kind": "live", "minutes": 5, "increment": 3}  # the games' clock
 
 
 def make_players_and_games(count: int, slug: str):
     """(game, [(user, cookie header), ...]) for each game, created in the database."""
-    from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.contrib.sessions.backends.db import SessionStore
 
     from play import games
 
@@ -86,14 +99,7 @@ def make_players_and_games(count: int, slug: str):
         pair = []
         for side in ("w", "b"):
             user = User.objects.create_user(f"bench{run}{i}{side}")  # no password: sessions only
-            session = SessionStore()
-            session["_auth_user_id"] = str(user.pk)
-            session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
-            session["_auth_user_hash"] = user.get_session_auth_hash()
-            session.create()
-            csrf = secrets.token_hex(16)
-            cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={csrf}"
-            pair.append((user, {"Cookie": cookie, "X-CSRFToken": csrf}))
+            pair.append((user, logged_in(user)))
         game = arrange_setup(
             games.join(
                 games.create(pair[0][0], slug, "white", "seek", time_control=LIVE), pair[1][0]
@@ -101,6 +107,21 @@ def make_players_and_games(count: int, slug: str):
         )
         out.append((game.public_id, game.position, pair))
     return out
+
+
+def logged_in(user) -> dict:
+    """The headers of a page of `user`'s: a session made in the database, and its CSRF token."""
+    from django.conf import settings
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session["_auth_user_id"] = str(user.pk)
+    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_hash"] = user.get_session_auth_hash()
+    session.create()
+    csrf = secrets.token_hex(16)
+    cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={csrf}"
+    return {"Cookie": cookie, "X-CSRFToken": csrf}
 
 
 def arrange_setup(game):
@@ -264,6 +285,29 @@ async def pinger(http, base, stop, floors, think):
     await ws.close()
 
 
+async def evaluator(http, base, slug, headers, stop, answered, seed):
+    """Ask for an evaluation as the analysis board does, wait for its answer, and ask again,
+    until the games end: a position a few random plies from the start, in no game in play."""
+    import rules
+
+    game, rng = rules.get(slug), random.Random(seed)
+    while not stop.is_set():
+        state = game.initial()
+        for _ in range(rng.randrange(6, 14)):
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+        query = {"start": game.format(state), "evaluate": "1"}
+        page = await (
+            await http.get(f"{base}/analysis/{slug}/", params=query, headers=headers)
+        ).text()
+        token = re.search(r"/analysis/evaluation/([^/\"]+)/", page)
+        while token and not stop.is_set():
+            await asyncio.sleep(0.4)
+            answer = await http.get(f"{base}/analysis/evaluation/{token[1]}/", headers=headers)
+            if "hx-trigger" not in await answer.text():
+                answered.append(answer.status)
+                break
+
+
 async def null_mover(http, bases, public_id, pair, stop, nulls, think, by_socket):
     """Null moves (bench/traced.py) in a game of their own, timed like a move: from seat 1
     sending it on one server (on its game socket, or by POST) to seat 0's socket on the other
@@ -289,22 +333,34 @@ async def null_mover(http, bases, public_id, pair, stop, nulls, think, by_socket
         await mover.close()
 
 
-async def run(urls, games, slug, play, pingers, null_games=()):
+async def run(urls, games, slug, play, pingers, null_games=(), evaluators=()):
     import aiohttp
 
     timed, errors, floors = {"rtt": [], "answer": [], "marks": [], "null": []}, [], []
+    timed["evaluations"] = []
     stop = asyncio.Event()
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as http:
-        pings = [
-            asyncio.create_task(pinger(http, urls[i % len(urls)], stop, floors, play[1]))
-            for i in range(pingers)
-        ] + [
-            asyncio.create_task(
-                null_mover(http, seated(urls, i), g, pair, stop, timed["null"], play[1], play[2])
-            )
-            for i, (g, _, pair) in enumerate(null_games)
-        ]
+        pings = (
+            [
+                asyncio.create_task(pinger(http, urls[i % len(urls)], stop, floors, play[1]))
+                for i in range(pingers)
+            ]
+            + [
+                asyncio.create_task(
+                    null_mover(
+                        http, seated(urls, i), g, pair, stop, timed["null"], play[1], play[2]
+                    )
+                )
+                for i, (g, _, pair) in enumerate(null_games)
+            ]
+            + [
+                asyncio.create_task(
+                    evaluator(http, urls[0], slug, pair[0][1], stop, timed["evaluations"], i)
+                )
+                for i, (_, _, pair) in enumerate(evaluators)
+            ]
+        )
         await asyncio.gather(
             *(
                 play_game(http, seated(urls, i), slug, g, pos, pair, play, timed, errors)
@@ -403,6 +459,12 @@ def main():
     parser.add_argument("--var", help="their IMPERIA_VAR_DIR (with --url)")
     parser.add_argument("--trace", action="store_true", help="time each stage of a move")
     parser.add_argument(
+        "--evaluations",
+        type=int,
+        default=0,
+        help="players asking the analysis board's engine all along (its worker runs)",
+    )
+    parser.add_argument(
         "--via", choices=("socket", "post"), default="socket", help="how moves are sent"
     )
     args = parser.parse_args()
@@ -418,19 +480,22 @@ def main():
     try:
         games = make_players_and_games(args.games, args.game)
         null_games = make_players_and_games(args.pingers, args.game) if trace else []
+        evaluators = make_players_and_games(args.evaluations, args.game)
+        worker = start_worker(var) if args.evaluations and not args.url else None
         speed = machine_speed()
         play = (args.moves, args.think, args.via == "socket")
         began, client_before = time.perf_counter(), time.process_time()
         cpu_before = sum(cpu_seconds(proc.pid) for proc, _ in servers)
         timed, floors, errors = asyncio.run(
-            run(urls, games, args.game, play, args.pingers, null_games)
+            run(urls, games, args.game, play, args.pingers, null_games, evaluators)
         )
         seconds, client = time.perf_counter() - began, time.process_time() - client_before
         cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - cpu_before if servers else None
     finally:
-        for proc, _ in servers:
-            proc.terminate()
-            proc.wait(timeout=10)
+        for proc in [proc for proc, _ in servers] + ([worker] if args.evaluations else []):
+            if proc is not None:
+                proc.terminate()
+                proc.wait(timeout=10)
     rtts = timed["rtt"]
     p50, p99, floor = (
         percentile(rtts, 0.5),
@@ -463,6 +528,12 @@ def main():
             f"a null move by {args.via} (daphne, a worker thread, the channel layer; no game "
             f"work), {len(nulls)}: p50 {percentile(nulls, 0.5):.2f} ms = "
             f"{percentile(nulls, 0.5) / floor:.2f} floors, p99 {percentile(nulls, 0.99):.1f} ms"
+        )
+    if args.evaluations:
+        answers = collections.Counter(timed["evaluations"])
+        print(
+            f"evaluations asked by {args.evaluations} players all along: "
+            f"{len(timed['evaluations'])} answered ({dict(answers)} by status)"
         )
     if errors:  # what went wrong, by kind: a refused move is its text, a failed game its error
         kinds = collections.Counter(e.split(": ")[-1] if ": " in e else "refused" for e in errors)

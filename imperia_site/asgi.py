@@ -1,3 +1,4 @@
+import asyncio
 import os
 
 import django
@@ -16,9 +17,10 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from play import live  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
+routes = ProtocolTypeRouter(
     {
         "http": django_http,
         "websocket": AllowedHostsOriginValidator(
@@ -26,5 +28,13 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+
+async def application(scope, receive, send):
+    """The routes, once the server's loop is known to the pushes (play/live.py): from the
+    first request or socket on, the workers beside it can reach its pages."""
+    live.serve_from(asyncio.get_running_loop())
+    await routes(scope, receive, send)
+
 
 collector.settle()

@@ -218,7 +218,7 @@ def _engine(request, board: analysis.Board, state, source) -> dict:
         limits.check("evaluate", request)
     except limits.Limited as exc:
         return {"engine_notice": exc.message}
-    return _evaluation_context(evaluations.ask(request.user, board.game.slug, state, board.options))
+    return evaluations.shown(evaluations.ask(request.user, board.game.slug, state, board.options))
 
 
 @login_required
@@ -229,22 +229,8 @@ def evaluation(request, token):
     if found is None:
         raise Http404("There is no such evaluation.")
     return render(
-        request, "play/partials/evaluation.html", _evaluation_context(evaluations.answer(found))
+        request, "play/partials/evaluation.html", evaluations.shown(evaluations.answer(found))
     )
-
-
-def _evaluation_context(found: Evaluation) -> dict:
-    game_rules = rules.get(found.game_slug)
-    to_move = game_rules.to_move(game_rules.parse(found.position))
-    unit = (
-        "pawns, Fairy-Stockfish" if game_rules.slug == "empire-chess" else "the computer's points"
-    )
-    return {
-        "evaluation": found,
-        "to_move_name": game_rules.seats[to_move] if to_move is not None else "",
-        "unit": unit,
-        "pending": found.status in (Evaluation.Status.WAITING, Evaluation.Status.RUNNING),
-    }
 
 
 def _linked(rows: list[dict], url) -> list[dict]:

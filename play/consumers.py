@@ -252,6 +252,10 @@ class PlayerConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, Asyn
         """Quick pairing found an opponent: the waiting page opens the game."""
         await self.send(text_data=event["html"])
 
+    async def evaluation_ready(self, event):
+        """An evaluation asked for is answered: the asking page shows it in place."""
+        await self.send(text_data=event["html"])
+
     def _bell(self) -> str:
         counts = dashboard.counts(self.scope["user"])
         return render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})

@@ -1,10 +1,12 @@
 """The computer's evaluation on the analysis board.
 
-Asked for by a logged-in player, it is queued (an Evaluation row) and run by the computer's
-workers (`manage.py bots`), never in a web server's thread: a search is about a second of
-CPU, and an engine that hangs or crashes there would hold or fail the request. At most
-AT_ONCE run at a time across every worker; one not answered within PATIENCE reads "not
-available now", as does every failure of the engine.
+Asked for by a logged-in player, it is queued (an Evaluation row) and run by an evaluations
+worker (`manage.py evaluations`, beside the server and the computer's worker, at a lower
+priority than both), never in a web server's thread: a search is about a second of CPU, and
+an engine that hangs or crashes there would hold or fail the request. At most AT_ONCE run at
+a time across every worker; one not answered within PATIENCE reads "not available now", as
+does every failure of the engine. The answer is pushed to the asking player's own socket
+(the page looks again every few seconds too, in case a push is lost).
 
 No evaluation is given for a position that stands in a game in play, for anyone, nor for one
 a ply from it (a player's candidate move, or the position the opponent's move leads to):
@@ -19,12 +21,14 @@ import secrets
 from datetime import timedelta
 
 from django.db import transaction
+from django.template.loader import render_to_string
 
 import bots
 import rules
-from play import clocks
+from play import clocks, live
 from play.lru import LRU
 from play.models import Evaluation, Game
+from play.notify import user_group
 
 log = logging.getLogger("imperia.evaluations")
 
@@ -151,10 +155,32 @@ def run(pk: int, token: str) -> str:
             said = {"status": Evaluation.Status.DONE, "words": opinion.words, "line": line}
         except Exception:  # noqa: BLE001 - whatever the engine did, the page says the same
             log.exception("evaluation %s failed", pk)
-    Evaluation.objects.filter(pk=pk, claim=token).update(
+    answered = Evaluation.objects.filter(pk=pk, claim=token).update(
         **said, claim="", claimed_until=None, finished_at=clocks.now()
     )
+    if answered:  # to the asking page at once, over the player's own socket
+        evaluation.refresh_from_db()
+        html = render_to_string("play/partials/evaluation.html", {**shown(evaluation), "oob": True})
+        live.send(
+            user_group(evaluation.requested_by_id), {"type": "evaluation.ready", "html": html}
+        )
     return str(said["status"])
+
+
+def shown(evaluation: Evaluation) -> dict:
+    """What the page shows of an evaluation: waiting, or its answer for the side to move."""
+    if evaluation.status in (Evaluation.Status.WAITING, Evaluation.Status.RUNNING):
+        return {"evaluation": evaluation, "pending": True}
+    game_rules = rules.get(evaluation.game_slug)
+    to_move = game_rules.to_move(game_rules.parse(evaluation.position))
+    unit = (
+        "pawns, Fairy-Stockfish" if game_rules.slug == "empire-chess" else "the computer's points"
+    )
+    return {
+        "evaluation": evaluation,
+        "to_move_name": game_rules.seats[to_move] if to_move is not None else "",
+        "unit": unit,
+    }
 
 
 def _within(moves: list[str], length: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 import rules
-from play import clocks, forecasts, presenter
+from play import clocks, forecasts, presenter, relay
 from play.errors import Refused
 from play.lifecycle import end, moves_and_state, next_turn, remember, settle
 from play.models import Game, Move, prefetched
@@ -107,3 +107,5 @@ def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=Fals
     move.write()
     if game.has_forecasts and not outcome:  # the opponent's lines answer this move at once
         transaction.on_commit(lambda: forecasts.answer(game.public_id, ply), robust=True)
+    if game.computer_seat is not None and game.turn == game.computer_seat:
+        transaction.on_commit(relay.wake_workers)  # its worker looks at once

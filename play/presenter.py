@@ -250,8 +250,8 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
 
 
 def _against_computer(game: Game, seat, to_move, moves) -> dict:
-    """In a game against the computer: whether it is thinking (the page then asks every half
-    second whether it has moved, so the move shows even where no push reaches the page),
+    """In a game against the computer: whether it is thinking (its move is pushed; the page
+    also asks every three seconds whether it has moved, in case a push is lost),
     whether the player may take back a move, and whether its engine failed here."""
     if game.computer_seat is None:
         return {}

@@ -372,3 +372,14 @@ def test_a_line_at_the_longest_a_game_allows_is_read_shown_saved_and_opened(ann,
 
     assert Study.objects.get().tree == tree
     assert page.get(saved.url).content.decode().count('role="listitem"') == len(line)
+
+
+def test_the_evaluations_command_answers_what_waits(ann, client_of, monkeypatch):
+    from django.core.management import call_command
+
+    monkeypatch.setattr(evaluations, "SECONDS", 0.1)
+    page = client_of(ann)
+    asked = page.get(f"{URL}?evaluate=1", **HTMX).content.decode()
+    token = re.search(r"/analysis/evaluation/([^/\"]+)/", asked)[1]
+    call_command("evaluations", "--once")
+    assert "expected line" in page.get(f"/analysis/evaluation/{token}/").content.decode()

@@ -4,7 +4,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
-from play import computer, evaluations
+from play import computer, relay
 
 log = logging.getLogger("imperia.computer")
 FAILURES_IN_A_ROW = 3  # with --once: then the run stops, rather than retry for ever
@@ -13,8 +13,7 @@ FAILURES_IN_A_ROW = 3  # with --once: then the run stops, rather than retry for 
 class Command(BaseCommand):
     help = (
         "Move for the computer opponents: claim a game where the computer is to act, choose "
-        "its move, play it through the move service; when none waits, answer the analysis "
-        "board's evaluations; in a loop. Run one or more beside the server."
+        "its move, play it through the move service; in a loop. Run one or more beside the server."
     )
 
     def add_arguments(self, parser):
@@ -22,14 +21,31 @@ class Command(BaseCommand):
             "--once", action="store_true", help="act in every waiting game, then exit"
         )
         parser.add_argument(
-            "--every", type=float, default=0.2, help="seconds between looks when nothing waits"
+            "--every",
+            type=float,
+            default=0.2,
+            help="seconds between looks when nothing waits (on one machine the server wakes it)",
         )
 
     def handle(self, *args, once=False, every=0.2, **options):
+        if once:
+            self.turns(every, wait=None)
+            return
+        # Beside the server: its moves reach the players' pages, and a player's move wakes it.
+        relay.forward_from_this_process()
+        alarm = relay.Alarm()
+        try:
+            self.turns(every, wait=alarm.wait)
+        finally:
+            alarm.close()
+
+    def turns(self, every: float, wait) -> None:
+        """Act in game after game; when none waits, `wait(every)`, or with none (--once)
+        report and return."""
         acted, failed, could_not = 0, 0, {}
         while True:
             try:
-                done = computer.work() or evaluations.work()
+                done = computer.work()
                 failed = 0
             except computer.CouldNotAct as exc:  # counted on the game, which is tried again
                 log.warning("the computer %s", exc)
@@ -38,14 +54,14 @@ class Command(BaseCommand):
             except Exception:  # noqa: BLE001 - one failure must not stop the other games
                 log.exception("the computer's worker failed; it goes on")
                 failed += 1
-                if once and failed >= FAILURES_IN_A_ROW:
+                if wait is None and failed >= FAILURES_IN_A_ROW:
                     raise CommandError("the computer keeps failing: see the log") from None
                 time.sleep(every)  # a broken database rests
                 continue
             if done is not None:
                 acted += 1
                 continue
-            if once:
+            if wait is None:
                 self.stdout.write(f"acted in {acted} turn{'s' if acted != 1 else ''}")
                 if could_not:
                     for game, reason in could_not.items():
@@ -53,4 +69,4 @@ class Command(BaseCommand):
                     raise CommandError(f"the computer could not act in {len(could_not)} game(s)")
                 return
             close_old_connections()
-            time.sleep(every)
+            wait(every)

@@ -3,6 +3,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
+from play import relay
 from play.sweeper import sweep_once
 
 log = logging.getLogger("imperia.sweep")
@@ -16,6 +17,8 @@ class Command(BaseCommand):
         parser.add_argument("--every", type=float, default=2.0, help="seconds between passes")
 
     def handle(self, *args, once=False, every=2.0, **options):
+        if not once:  # beside the server: timeouts reach its pages
+            relay.forward_from_this_process()
         while True:
             done = sweep_once()
             if any(done.values()):
