@@ -180,7 +180,8 @@ def options_tag(options: dict) -> str:
 
 
 def read_options(text: str) -> dict:
-    """Options as `options_tag` writes them."""
+    """Options as `options_tag` writes them. Numbers are ASCII digits, and short: anything
+    else stays text ('²', '٣٢', five thousand digits), for the game to refuse."""
     out = {}
     for part in filter(None, (p.strip() for p in text.split(";"))):
         key, _, value = part.partition("=")
@@ -189,8 +190,8 @@ def read_options(text: str) -> dict:
             value == "true"
             if value in ("true", "false")
             else int(value)
-            if value.isdigit()
-            else value
+            if value.isascii() and value.isdigit() and len(value) <= 9
+            else value  # no number: the game's options refuse it, saying what they take
         )
     return out
 

@@ -101,11 +101,24 @@ def test_the_page_answers_htmx_with_the_new_address(client):
         "action=jump",
         "start=nonsense",
         "options=victory%3Dall",
+        "at=" + "1" * 5000,
+        "at=0x" + "9" * 5000,
+        "at=0x0",
     ],  # fmt: skip
 )
 def test_bad_analyses_are_malformed(client, query):
     answer = client.get(f"/analysis/imperial-chess/?{query}")
     assert answer.status_code == 400 and "Malformed" in answer.content.decode()
+
+
+@pytest.mark.parametrize(
+    "options", ["width=²", "width=" + "9" * 5000, "width=٣٢", "height=-3", "width=1e3"]
+)
+def test_malformed_numbers_in_the_options_are_400s_saying_what_they_take(client, options):
+    answer = client.get("/analysis/empire/", {"options": options})
+    html = answer.content.decode()
+    assert answer.status_code == 400 and "Malformed analysis" in html
+    assert "whole number from 8 to 40" in html and "Exceeds the limit" not in html
 
 
 def test_a_private_games_analysis_is_its_players(ann, bob, make_user, client_of):
