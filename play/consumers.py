@@ -179,7 +179,7 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
                 shown = playing.to_confirm(_load(self.public_id), user, sent)
                 if shown is not None:
                     return presenter.out_of_band(shown)
-            moves.submit(self.public_id, user, sent.text, sent.ply)
+            moves.submit(self.public_id, user, sent.text, sent.ply, board_revision=sent.base)
         except Refused as exc:  # the board as it is, saying why, as a POST's 4xx answer does
             game = _load(self.public_id)
             if game is None:

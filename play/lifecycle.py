@@ -201,6 +201,7 @@ def rewind(game: Game, ply: int, at) -> list[ArchivedMove]:
     kept = game.moves.filter(ply=ply).first()
     game.ply = ply
     game.position = kept.position_after if kept else game.initial_position
+    game.rewound_revision = game.revision + 1  # every caller shows the rewind at the next
     game.status = Game.Status.ACTIVE
     game.winner, game.reason, game.finished_at = None, "", None
     game.turn = game.rules.to_move(state_of(game))

@@ -138,6 +138,9 @@ class Game(Bounded):
     reason = models.CharField(max_length=32, blank=True)
     # Bumped on every change players must see (move, offer, result): keys the renders.
     revision = models.PositiveIntegerField(default=0)
+    # The revision that first showed the position after the last takeback or rewind: a move
+    # made on a board drawn before it was made on a position gone, whatever its ply.
+    rewound_revision = models.PositiveIntegerField(default=0)
     # Whether an offer or a dispute was ever made here: most games have neither, and their
     # every view and move then skips looking (set where each is made, in the same transaction).
     has_offers = models.BooleanField(default=False)

@@ -25,19 +25,28 @@ def submit(
     expected_ply: int | None,
     expected_revision: int | None = None,
     *,
+    board_revision: int | None = None,
     forecast: bool = False,
 ) -> Game:
     """Play `text` for `user` in the game, which is returned as committed;
     Game.DoesNotExist if there is no such game. With `expected_revision` (the computer's
     worker), any change since the position was read refuses the move, not only a move: a
-    takeback or a rewind can bring the same ply back with another position. `forecast`: the
-    move is the reply a player's conditional line gave (play/forecasts.py)."""
+    takeback or a rewind can bring the same ply back with another position.
+    `board_revision`, the revision of the board a page's move was made on: a board drawn
+    before the last takeback or rewind refuses it, whatever its ply (an offer or a chat since
+    does not). `forecast`: the move is the reply a player's conditional line gave
+    (play/forecasts.py)."""
     try:
         with transaction.atomic():
             # Locked with all its view reads: the boards are drawn from it after the commit.
             game = presenter.with_view_related(Game.locked_with_seats(public_id))
             if expected_revision is not None and expected_revision != game.revision:
                 raise StaleMove("The game changed while that move was being chosen.")
+            if board_revision is not None and board_revision < game.rewound_revision:
+                raise StaleMove(
+                    "A move was taken back since that board was drawn; here is the board as "
+                    "it stands."
+                )
             # The clock is checked first: a move after the deadline does not count.
             if not settle(game):
                 _submit(game, user, text, expected_ply, forecast)

@@ -379,7 +379,7 @@ def move(request, public_id):
         if shown is not None:
             return HttpResponse(shown)
     try:
-        game = moves.submit(public_id, request.user, sent.text, sent.ply)
+        game = moves.submit(public_id, request.user, sent.text, sent.ply, board_revision=sent.base)
     except Game.DoesNotExist:
         raise Http404(NO_GAME) from None
     except Refused as exc:

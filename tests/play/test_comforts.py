@@ -1,6 +1,8 @@
 """Correspondence comforts: a move shown and sent only on "Confirm" (a setting, on by default
 for correspondence), and private notes on a game."""
 
+import json
+import re
 from html import unescape
 
 import pytest
@@ -81,3 +83,30 @@ def test_the_page_sends_at_once_only_where_no_confirm_is_wanted(
         targets = page.get(f"/g/{game.public_id}/live/?select=d3", **HTMX).content.decode()
         assert ('<input type="hidden" name="confirmed" value="1">' in whole) is sent
         assert ("confirmed" in targets) is sent and "d3d4" in targets
+
+
+def test_a_confirm_from_before_a_takeback_is_not_played_on_the_new_position(
+    correspondence, ann, bob, client_of
+):
+    """ann is shown c3c4 to confirm at ply 2; bob takes e7e5 back and plays a7a6: ply 2 is
+    back, on another position. The old Confirm is refused, and nothing is played."""
+    from play import moves, offers
+
+    game = correspondence
+    moves.submit(game.public_id, ann, "d3d4", 0)
+    moves.submit(game.public_id, bob, "e7e5", 1)
+    page, url = client_of(ann), f"/g/{game.public_id}/move/"
+    shown = page.post(url, {"move": "c3c4", "ply": "2"}, **HTMX).content.decode()
+    vals = json.loads(
+        unescape(re.search(r'<button class="primary"[^>]*hx-vals="([^"]*)"', shown)[1])
+    )
+    offers.takeback(Game.objects.get(pk=game.pk), bob, "offer")
+    offers.takeback(Game.objects.get(pk=game.pk), ann, "accept")
+    moves.submit(game.public_id, bob, "a7a6", 1)
+    assert Game.objects.get(pk=game.pk).ply == 2  # the same ply as the Confirm's
+    stale = page.post(url, vals, **HTMX)
+    assert stale.status_code == 409 and "taken back since that board" in stale.content.decode()
+    assert [m.text for m in Game.objects.get(pk=game.pk).moves.all()] == ["d3d4", "a7a6"]
+    fresh = {**vals, "revision": str(Game.objects.get(pk=game.pk).revision)}
+    assert page.post(url, fresh, **HTMX).status_code == 200  # on the board as it stands
+    assert Game.objects.get(pk=game.pk).ply == 3
