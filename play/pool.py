@@ -31,6 +31,7 @@ WIDEN = 10  # more points a second waited
 WIDEST = 700  # reached after a minute
 COMPUTER_AFTER = timedelta(minutes=1)  # then a game against the computer is offered
 GONE = timedelta(seconds=20)  # a waiting page that has not spoken for this long has left
+IN_PLAY = (Game.Status.ACTIVE, Game.Status.SETUP, Game.Status.DISPUTED)
 # The computer's levels placed on the rating scale, to offer one near the player.
 LEVEL_RATINGS = {1: 600, 2: 800, 3: 1000, 4: 1200, 5: 1400, 6: 1600, 7: 1800, 8: 2000}
 
@@ -54,13 +55,23 @@ def check(slug: str, key: str) -> None:
 
 def enter(user, slug: str, key: str, at=None) -> PoolEntry:
     """Wait in the pool of a game and time control (leaving any other), and pair at once if
-    someone fits."""
+    someone fits. Refused while the player has a live game in play: one live game at a time."""
     check(slug, key)
     if Computer.objects.filter(user_id=user.pk).exists():
         raise Refused("The computer does not wait in pools.", 403)
     at = at or clocks.now()
     speed = ratings.speed_of(CLOCKS[key])
     with transaction.atomic():
+        # The player's places locked first, as a pairing locks them: a pairing that took one
+        # has made its game, seen below.
+        list(PoolEntry.objects.select_for_update().filter(user=user))
+        playing = Game.objects.filter(seats__user=user, speed="live", status__in=IN_PLAY).first()
+        if playing is not None:
+            raise Refused(
+                f"You have a live game in play ({playing.rules.name}, {playing.public_id}): "
+                "finish it before you wait for another.",
+                409,
+            )
         PoolEntry.objects.filter(user=user).delete()
         entry = PoolEntry.objects.create(
             user=user, game_slug=slug, pool=key, joined_at=at, seen_at=at,

@@ -135,3 +135,27 @@ def test_coming_back_to_a_pool_left_long_ago_starts_afresh(ann, client_of, clock
     clock.advance(days=2)  # the page was closed
     assert pool.wait(ann) is None and not PoolEntry.objects.exists()
     assert "Looking for an opponent" not in client_of(ann).get("/pool/").content.decode()
+
+
+def test_a_player_in_a_live_game_cannot_wait_for_another(ann, bob, make_user, client_of, clock):
+    pool.enter(ann, "empress", "5+3")
+    game = pool.enter(bob, "empress", "5+3").game  # paired: a rated live game for both
+    for who in (ann, bob):
+        with pytest.raises(Refused, match="live game in play"):
+            pool.enter(who, "empire", "3+2")
+    cy = make_user("cy")
+    assert pool.enter(cy, "empire", "3+2").game is None  # nobody there to pair cy with
+    back = client_of(ann).post("/pool/", {"game": "empire", "clock": "3+2"})
+    assert back.status_code == 302 and back.url == game.get_absolute_url()  # to the game
+    assert Game.objects.filter(seats__user=ann).count() == 1
+    assert not PoolEntry.objects.filter(user=ann, game__isnull=True).exists()
+    from play import games
+
+    dan, eve = make_user("dan"), make_user("eve")  # in a live game from the lobby
+    games.join(games.create(dan, "empire", "white", "seek", None, pool.CLOCKS["5+3"]), eve)
+    refused = client_of(dan).post("/pool/", {"game": "empire", "clock": "3+2"})
+    assert refused.status_code == 409 and "finish it before" in refused.content.decode()
+    assert not PoolEntry.objects.filter(user=dan).exists()
+
+    games.resign(game, ann)
+    assert pool.enter(ann, "empire", "3+2").game == Game.objects.get(seats__user=cy)
