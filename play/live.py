@@ -18,7 +18,7 @@ _server_loop: asyncio.AbstractEventLoop | None = None
 PROMPT_WAIT = 0.005
 
 
-def serve_from(loop: asyncio.AbstractEventLoop) -> None:
+def serve_from(loop: asyncio.AbstractEventLoop | None) -> None:
     """The server's event loop, which delivers what the views' threads send, and takes the
     workers' pushes when they need carrying to it (play/relay.py). Called on the loop, by the
     first request or socket (imperia_site/asgi.py)."""
@@ -26,7 +26,8 @@ def serve_from(loop: asyncio.AbstractEventLoop) -> None:
     if _server_loop is loop:
         return
     _server_loop = loop
-    loop.create_task(relay.listen())
+    if loop is not None:
+        loop.create_task(relay.listen())
 
 
 def group_name(public_id: str) -> str:

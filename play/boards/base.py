@@ -39,11 +39,12 @@ class Marks:
 
 
 def clickable(square: str, action: dict[str, str]) -> str:
-    """A square's SVG, drawn as it looks, made a button that does `action` (its htmx
-    attributes): they go at the end of its opening tag."""
+    """A square's SVG, drawn as it looks (an image with its label), made a button that does
+    `action` (its htmx attributes): they go at the end of its opening tag."""
     end = square.index(">")
     attrs = "".join(f' {k}="{escape(v)}"' for k, v in action.items())
-    return square[:end] + ' role="button" tabindex="0"' + attrs + square[end:]
+    opening = square[:end].replace(' role="img"', ' role="button" tabindex="0"', 1)
+    return opening + attrs + square[end:]
 
 
 class Renderer:

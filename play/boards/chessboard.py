@@ -200,7 +200,7 @@ class ChessboardRenderer(Renderer):
             label.append(marks.alert_label)
         cx, cy = x + CELL / 2, y + CELL / 2
         parts = [
-            f'<g class="{" ".join(classes)}" data-square="{name}" '
+            f'<g class="{" ".join(classes)}" data-square="{name}" role="img" '
             f'aria-label="{escape(", ".join(label))}">',
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>',
             *(

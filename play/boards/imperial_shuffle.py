@@ -125,7 +125,7 @@ class ImperialShuffleBoard(Renderer):
             classes.append("target")
             label.append("revive this piece")
         out = [
-            f'<g class="{" ".join(classes)}" data-square="{name}" '
+            f'<g class="{" ".join(classes)}" data-square="{name}" role="img" '
             f'aria-label="{escape(", ".join(label))}">'
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
         ]

@@ -1,0 +1,112 @@
+"""Every page a player opens, logged out and logged in (a game of each kind in play, analysis,
+studies, the rules, the referee's desk): axe-core finds no violation of its rules, and on a
+390 px phone no page is wider than the screen."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+import rules
+from tests.e2e.conftest import run_django
+from tests.e2e.helpers import sign_up
+
+pytestmark = pytest.mark.e2e
+SLUGS = [g.slug for g in rules.games()]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def games_in_play(server):
+    """A game of each kind in play between two players made here, a few moves in, and a
+    study: their addresses."""
+    code = f"""
+import random
+from django.contrib.auth import get_user_model
+import rules
+from play import games, moves, setup
+from play.models import Game, Study
+from play.lifecycle import moves_and_state
+User = get_user_model()
+ann = User.objects.get_or_create(username="axe-ann")[0]
+ann.set_password("a-long-passphrase"); ann.save()
+bob = User.objects.get_or_create(username="axe-bob")[0]
+for slug in {SLUGS!r}:
+    options = {{"deal": True}} if slug == "imperial-shuffle" else {{}}
+    game = games.join(games.create(ann, slug, "white", "seek", options), bob)
+    rng = random.Random(slug)
+    for _ in range(3):
+        game = Game.objects.get(pk=game.pk)
+        _, state = moves_and_state(game)
+        seat = game.rules.to_move(state)
+        move = rng.choice(sorted(game.rules.legal_moves(state)))
+        moves.submit(game.public_id, game.player(seat), move, game.ply)
+    print(slug, game.public_id)
+study = Study.objects.create(owner=ann, game_slug="empire-chess", title="Axe", start="",
+    tree="d3d4 e7e5 (e7e6)", updated_at=game.created_at)
+print("study", study.token)
+"""
+    return dict(line.split() for line in run_django(code).splitlines())
+
+
+def logged_out_pages(in_play):
+    return [
+        "/", "/login/", "/signup/", "/computer/", "/password/reset/",
+        *(f"/rules/{slug}/" for slug in SLUGS),
+        *(f"/analysis/{slug}/" for slug in SLUGS),
+        *(f"/leaderboard/{slug}/" for slug in SLUGS),
+        *(f"/g/{in_play[slug]}/" for slug in SLUGS),
+        f"/study/{in_play['study']}/",
+    ]  # fmt: skip
+
+
+def logged_in_pages(in_play):
+    return [
+        "/", "/new/", "/pool/", "/settings/", "/notifications/", "/import/", "/@/axe-ann/",
+        "/@/axe-bob/", "/password/change/",
+        *(f"/g/{in_play[slug]}/" for slug in SLUGS),
+        *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),
+        f"/study/{in_play['study']}/",
+    ]  # fmt: skip
+
+
+def survey(page, server, paths) -> list[str]:
+    """What is wrong on each page: axe-core's violations, and a page wider than a phone."""
+    axe, found = Axe(), []
+    for path in paths:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(server + path)
+        expect(page.locator("main")).to_be_visible()
+        for violation in axe.run(page).response["violations"]:
+            targets = [node["target"] for node in violation["nodes"]][:3]
+            found.append(f"{path}: {violation['id']} ({len(violation['nodes'])}) {targets}")
+        page.set_viewport_size(PHONE)
+        page.reload()
+        expect(page.locator("main")).to_be_visible()
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        if wide > PHONE["width"]:
+            found.append(f"{path}: {wide} px wide on a {PHONE['width']} px phone")
+    return found
+
+
+def test_every_page_logged_out(browser, server, games_in_play):
+    page = browser.new_context().new_page()
+    found = survey(page, server, logged_out_pages(games_in_play))
+    assert not found, "\n".join(found)
+
+
+def test_every_page_logged_in(browser, server, games_in_play):
+    page = browser.new_context().new_page()
+    page.goto(server + "/login/")
+    page.fill("#id_username", "axe-ann")
+    page.fill("#id_password", "a-long-passphrase")
+    page.click("main button[type=submit]")
+    expect(page).to_have_url(server + "/")
+    found = survey(page, server, logged_in_pages(games_in_play))
+    assert not found, "\n".join(found)
+
+
+def test_a_new_players_pages(browser, server):
+    page = browser.new_context().new_page()
+    sign_up(page, server, "axe-new")
+    found = survey(page, server, ["/", "/@/axe-new/", "/notifications/"])
+    assert not found, "\n".join(found)
