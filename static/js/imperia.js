@@ -19,12 +19,17 @@
   });
 
   // Say so when the live connection drops or a request cannot reach the server; the
-  // socket reconnects by itself and is sent the current board when it does.
-  function connection(text) {
+  // socket reconnects by itself and is sent the current board when it does. A request that
+  // failed is said until one gets through, whatever the socket does meanwhile: the player
+  // must know their move was not played.
+  var socketLost = false, requestFailed = false;
+  function connection() {
     var line = document.getElementById("connection");
     if (!line) return;
-    line.textContent = text;
-    line.hidden = !text;
+    line.textContent = requestFailed
+      ? "Could not reach the server: nothing was played. Check your connection and try again."
+      : socketLost ? "Connection lost — reconnecting…" : "";
+    line.hidden = !line.textContent;
   }
   var gameSocket = null; // the game page's socket while it is open: clicked moves go on it
   document.addEventListener("htmx:wsClose", function (event) {
@@ -32,7 +37,8 @@
       gameSocket = null;
       document.body.dataset.gameSocket = "closed";
     }
-    connection("Connection lost — reconnecting…");
+    socketLost = true;
+    connection();
   });
   // The game's socket is in step with the page once its first message (the board as it
   // stands) is in: the body's data-game-socket says "open" from then on.
@@ -41,7 +47,8 @@
   });
   document.addEventListener("htmx:wsOpen", function (event) {
     if (event.target.closest && event.target.closest(".game")) gameSocket = event.detail.socketWrapper;
-    connection("");
+    socketLost = false;
+    connection();
   });
   // A move clicked on the board goes over the game's socket when it is open (as lichess sends
   // them): it comes back as the move's push, or as the board saying why it was refused. The
@@ -60,7 +67,14 @@
     gameSocket.send(JSON.stringify(message));
   });
   document.addEventListener("htmx:sendError", function () {
-    connection("Could not reach the server: nothing was played. Check your connection and try again.");
+    requestFailed = true;
+    connection();
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (requestFailed && event.detail.xhr && event.detail.xhr.status) {
+      requestFailed = false; // the server answered again
+      connection();
+    }
   });
 
   // Quick pairing: the socket says the game is made; the waiting page opens it.

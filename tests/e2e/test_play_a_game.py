@@ -1,6 +1,8 @@
 """Two players in two browsers: sign up, create and accept a seek, and play Empire Chess
 to checkmate, each seeing the other's moves appear without reloading."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -40,10 +42,28 @@ def test_an_illegal_typed_move_is_explained_and_kept(browser, server):
 
 
 def test_a_dropped_server_is_announced_and_the_typed_move_kept(browser, server):
+    """Offline, a typed move cannot be sent: the page says so and keeps it, and the game
+    socket's drop, whenever the page notices it (on a busy machine, after), does not hide
+    that the move was not played."""
     page = browser.new_context().new_page()
+    sockets = []
+
+    def through(socket):  # the game socket, passed to the server, to be dropped at will
+        socket.connect_to_server()
+        sockets.append(socket)
+
+    page.route_web_socket(re.compile(r"/ws/g/"), through)
     sign_up(page, server, "gus")
     create_game(page, "empire-chess")
+    expect(page.locator("body")).to_have_attribute("data-game-socket", "open")
     page.context.set_offline(True)
     type_move(page, "d3d4")
     expect(page.locator("#connection")).to_contain_text("nothing was played")
     expect(page.locator("#move-input")).to_have_value("d3d4")
+    sockets[-1].close()  # the socket drops after the failed request
+    expect(page.locator("body")).to_have_attribute("data-game-socket", "closed")
+    expect(page.locator("#connection")).to_contain_text("nothing was played")
+    page.context.set_offline(False)  # back: the server answers (the game waits for its
+    page.press("#move-input", "Enter")  # opponent), and the failed request is no longer said
+    expect(page.locator("#live .notice")).to_have_text("This game is not in play.")
+    expect(page.locator("#connection")).not_to_contain_text("nothing was played")
