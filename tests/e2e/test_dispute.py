@@ -34,9 +34,24 @@ def test_a_misclick_is_rewound_by_a_referee(browser, server):
     referee.fill("#id_username", "rex")
     referee.fill("#id_password", PASSWORD)
     referee.click("input[type=submit]")
+    referee.set_viewport_size({"width": 1280, "height": 900})
     referee.goto(server + "/admin/play/dispute/")
+    # The list fits its column: none of it is cut off under the filter.
+    listed, beside = (
+        referee.locator(sel).bounding_box() for sel in ("#result_list", "#changelist-filter")
+    )
+    assert listed["x"] + listed["width"] <= beside["x"]
     referee.click("table#result_list tbody th a >> nth=0")
     expect(referee.locator("body")).to_contain_text("My mouse slipped")
+    # The case page: the clock in words, steps every font draws, the admin's menu in place.
+    expect(referee.locator(".case")).to_contain_text("Clock: No clock.")
+    for step in ("« Start", "◀ Back", "Next ▶", "End »"):
+        expect(referee.locator("nav[aria-label=Replay]")).to_contain_text(step)
+    menu, filter_box = (
+        referee.locator(sel).bounding_box() for sel in ("#nav-sidebar .module", "#nav-filter")
+    )
+    assert filter_box["y"] < menu["y"] and abs(filter_box["x"] - menu["x"]) < 5
+    expect(referee.locator("nav[aria-label=Breadcrumbs] ol.breadcrumbs")).to_be_visible()
     referee.click("text=Take the case")
     referee.select_option("#id_kind", "rewind")
     referee.fill("#id_ply", "2")

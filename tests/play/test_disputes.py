@@ -316,6 +316,14 @@ def test_a_referee_has_the_disputes_and_not_the_rest_of_the_admin(
         and "Rules version 1" in html
     )
     assert '<svg class="board"' in html and "after ply 0 of 0" in html
+    # The clock as the game page says it; steps every font draws; the admin's own frame,
+    # not the site's (whose element rules pulled its menu out of place).
+    assert "Clock: No clock." in html and "{'kind'" not in html
+    assert "⏮" not in html and "⏭" not in html and "« Start" in html and "End »" in html
+    assert "css/site" not in html and "css/imperia" in html
+    desk = client.get("/admin/play/dispute/").content.decode()
+    assert desk.count('<th scope="col" class="') == 5  # five short columns beside the filter
+    assert f"{active_game.public_id} (Empire Chess), ply 0" in desk
     assert client.get("/admin/auth/user/").status_code == 403
     assert client.get(f"/admin/play/game/{active_game.pk}/change/").status_code == 200  # view only
     client.post(f"/admin/play/dispute/{dispute.pk}/take/")
