@@ -285,27 +285,42 @@ async def pinger(http, base, stop, floors, think):
     await ws.close()
 
 
-async def evaluator(http, base, slug, headers, stop, answered, seed):
+async def evaluator(http, base, slug, headers, stop, counts, seed):
     """Ask for an evaluation as the analysis board does, wait for its answer, and ask again,
-    until the games end: a position a few random plies from the start, in no game in play."""
+    until the games end: a position a few random plies from the start, in no game in play.
+    As the page does, the answer is awaited on the player's own socket, the page looking
+    again every five seconds in case no push comes."""
     import rules
 
     game, rng = rules.get(slug), random.Random(seed)
-    while not stop.is_set():
-        state = game.initial()
-        for _ in range(rng.randrange(6, 14)):
-            state = game.play(state, rng.choice(game.legal_moves(state)))
-        query = {"start": game.format(state), "evaluate": "1"}
-        page = await (
-            await http.get(f"{base}/analysis/{slug}/", params=query, headers=headers)
-        ).text()
-        token = re.search(r"/analysis/evaluation/([^/\"]+)/", page)
-        while token and not stop.is_set():
-            await asyncio.sleep(0.4)
-            answer = await http.get(f"{base}/analysis/evaluation/{token[1]}/", headers=headers)
-            if "hx-trigger" not in await answer.text():
-                answered.append(answer.status)
-                break
+    own = {"Cookie": headers["Cookie"], "Origin": base}
+    socket = await connect(http, base.replace("http", "ws", 1) + "/ws/me/", own)
+    try:
+        while not stop.is_set():
+            state = game.initial()
+            for _ in range(rng.randrange(6, 14)):
+                state = game.play(state, rng.choice(game.legal_moves(state)))
+            query = {"start": game.format(state), "evaluate": "1"}
+            page = await (
+                await http.get(f"{base}/analysis/{slug}/", params=query, headers=headers)
+            ).text()
+            counts["asked"] += 1
+            token = re.search(r"/analysis/evaluation/([^/\"]+)/", page)
+            while token and not stop.is_set():
+                try:
+                    _, pushed = await asyncio.wait_for(socket.next(), timeout=5)
+                    if f"evaluation-{token[1]}" in pushed:
+                        counts["pushed"] += 1
+                        break
+                    continue
+                except TimeoutError:
+                    pass
+                answer = await http.get(f"{base}/analysis/evaluation/{token[1]}/", headers=headers)
+                counts["looked again"] += 1
+                if "hx-trigger" not in await answer.text():
+                    break
+    finally:
+        await socket.close()
 
 
 async def null_mover(http, bases, public_id, pair, stop, nulls, think, by_socket):
@@ -337,7 +352,7 @@ async def run(urls, games, slug, play, pingers, null_games=(), evaluators=()):
     import aiohttp
 
     timed, errors, floors = {"rtt": [], "answer": [], "marks": [], "null": []}, [], []
-    timed["evaluations"] = []
+    timed["evaluations"] = collections.Counter()
     stop = asyncio.Event()
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as http:
@@ -530,10 +545,9 @@ def main():
             f"{percentile(nulls, 0.5) / floor:.2f} floors, p99 {percentile(nulls, 0.99):.1f} ms"
         )
     if args.evaluations:
-        answers = collections.Counter(timed["evaluations"])
         print(
             f"evaluations asked by {args.evaluations} players all along: "
-            f"{len(timed['evaluations'])} answered ({dict(answers)} by status)"
+            + ", ".join(f"{what} {n}" for what, n in timed["evaluations"].items())
         )
     if errors:  # what went wrong, by kind: a refused move is its text, a failed game its error
         kinds = collections.Counter(e.split(": ")[-1] if ": " in e else "refused" for e in errors)

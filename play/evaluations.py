@@ -6,7 +6,7 @@ priority than both), never in a web server's thread: a search is about a second 
 an engine that hangs or crashes there would hold or fail the request. At most AT_ONCE run at
 a time across every worker; one not answered within PATIENCE reads "not available now", as
 does every failure of the engine. The answer is pushed to the asking player's own socket
-(the page looks again every few seconds too, in case a push is lost).
+(the page looks again every five seconds too, in case a push is lost).
 
 No evaluation is given for a position that stands in a game in play, for anyone, nor for one
 a ply from it (a player's candidate move, or the position the opponent's move leads to):

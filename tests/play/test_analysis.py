@@ -10,6 +10,7 @@ import pytest
 import rules
 from play import analysis, clocks, evaluations, games, moves
 from play.errors import Refused
+from play.lifecycle import moves_and_state
 from rules import record
 
 pytestmark = pytest.mark.django_db
@@ -59,17 +60,7 @@ def test_moves_are_checked_where_they_stand():
 
 @pytest.mark.parametrize("slug", [g.slug for g in rules.games()])
 def test_every_game_opens_from_a_game_at_a_ply(ann, bob, client_of, slug):
-    options = {"imperial-shuffle": {"deal": True}}.get(slug, {})
-    game = games.join(games.create(ann, slug, "white", "seek", options), bob)
-    game_rules = rules.get(slug)
-    for _ in range(3):
-        game.refresh_from_db()
-        state = game_rules.resume(
-            [game.initial_position, *game.moves.values_list("position_after", flat=True)],
-            game.options,
-        )
-        move = sorted(game_rules.legal_moves(state))[0]
-        moves.submit(game.public_id, game.player(game_rules.to_move(state)), move, game.ply)
+    game, _ = _in_play(slug, ann, bob, plies=3)
     page = client_of(ann).get(f"/analysis/{slug}/?game={game.public_id}&ply=2")
     html = page.content.decode()
     assert page.status_code == 200 and html.count('role="listitem"') == 3
@@ -203,17 +194,11 @@ def _in_play(slug, ann, bob, plies=2):
     game_rules = rules.get(slug)
     for _ in range(plies):
         game.refresh_from_db()
-        state = game_rules.resume(
-            [game.initial_position, *game.moves.values_list("position_after", flat=True)],
-            game.options,
-        )
+        _, state = moves_and_state(game)
         move = sorted(game_rules.legal_moves(state))[0]
         moves.submit(game.public_id, game.player(game_rules.to_move(state)), move, game.ply)
     game.refresh_from_db()
-    return game, game_rules.resume(
-        [game.initial_position, *game.moves.values_list("position_after", flat=True)],
-        game.options,
-    )
+    return game, moves_and_state(game)[1]
 
 
 def _address(slug, start, tree="", at=""):
