@@ -1,6 +1,7 @@
 """The analysis board: the tree of variations in the address (read, written, played into,
 promoted, deleted), opened from any game at any ply, in every game; bad input."""
 
+import random
 import re
 from html import unescape
 from urllib.parse import urlencode
@@ -381,3 +382,26 @@ def test_the_evaluations_command_answers_what_waits(ann, client_of, monkeypatch)
     token = re.search(r"/analysis/evaluation/([^/\"]+)/", asked)[1]
     call_command("evaluations", "--once")
     assert "expected line" in page.get(f"/analysis/evaluation/{token}/").content.decode()
+
+
+def test_a_long_imported_games_analyse_link_opens(ann, client_of):
+    """A 40×40 Empire of over a thousand plies, imported: its Analyse link opens, at its end and
+    at a ply, every address on the page short."""
+    from play import records
+
+    game_rules = rules.get("empire")
+    start, rng = game_rules.initial({"width": 40, "height": 40}), random.Random(1)
+    state, line = start, []
+    while not game_rules.outcome(state):
+        legal = [m for m in game_rules.legal_moves(state) if m != "pass"] or ["pass"]
+        line.append(rng.choice(legal))
+        state = game_rules.play(state, line[-1])
+    text = game_rules.export_record(line, {"Circles": "ann", "Crosses": "bob"}, start=start)
+    game = records.import_game(ann, "empire", text)
+    assert len(line) > 1000 and game.ply == len(line)
+    page = client_of(ann)
+    for query in (f"game={game.public_id}", f"game={game.public_id}&ply=700"):
+        html = page.get(f"/analysis/empire/?{query}").content.decode()
+        assert html.count('role="listitem"') == len(line)
+        assert max(map(len, re.findall(r'href="([^"]*)"', html))) < 400
+    assert 'data-path="0x700" class="depth-0" aria-current="step"' in html
