@@ -98,13 +98,16 @@ def _tree(param: str) -> str:
     return kept
 
 
-def _tree_param(text: str) -> str:
+def _tree_param(request, text: str) -> str:
     """How an address carries a tree: as it is, or past INLINE_TREE characters by the key
-    of the tree kept, so that every address stays short whatever the line's length."""
+    of the tree kept (for 30 days: play/sweeper.py), so that every address stays short
+    whatever the line's length. Keeping a new one counts against a rate limit."""
     if len(text) <= INLINE_TREE:
         return text
     key = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-    AnalysisTree.objects.get_or_create(key=key, defaults={"text": text})
+    if not AnalysisTree.objects.filter(key=key).exists():
+        limits.check("keep", request)
+        AnalysisTree.objects.get_or_create(key=key, defaults={"text": text})
     return f"~{key}"
 
 
@@ -178,10 +181,14 @@ def board(request, slug):
             raise Refused("Malformed request: unknown action.")
     except Refused as exc:
         notice, status = exc.message, exc.status
+    try:
+        tree_param = _tree_param(request, analysis.write(board.root))
+    except limits.Limited as exc:  # nothing kept: the tree as it was is still at its address
+        return limits.too_many(render(request, "429.html", {"message": exc.message}), exc)
     params = {
         "start": board.start,
         "options": record.options_tag(board.options),
-        "tree": _tree_param(analysis.write(board.root)),
+        "tree": tree_param,
         "at": analysis.path_text(board.path),
         **({"flip": "1"} if flip == "1" else {}),
         **({"game": source.public_id} if source else {}),

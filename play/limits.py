@@ -32,6 +32,7 @@ LIMITS = {
     "evaluate": Limit("evaluations by the computer", 20, 40, 60),  # a second of CPU each
     "challenge": Limit("new games and challenges", 30, 60, 3600),
     "import": Limit("imported games", 20, 60, 3600),  # each read and replayed move by move
+    "keep": Limit("long analyses kept", 120, 240, 60),  # a row of up to 30,000 characters each
     "report": Limit("reports and statements", 10, 30, 3600),
     "signup": Limit("sign-ups", None, 5, 3600),
     "password": Limit("password changes and reset emails", 10, 20, 3600),

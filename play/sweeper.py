@@ -11,7 +11,7 @@ from django.db.models import F
 
 from play import clocks, notify
 from play.lifecycle import end, settle
-from play.models import Game
+from play.models import AnalysisTree, Evaluation, Game
 
 
 def expire_seeks(now=None) -> int:
@@ -64,6 +64,19 @@ def warn_low_time(now=None) -> int:
     return count
 
 
+# How long a long analysis tree is kept for its addresses (a study keeps its own, for good),
+# and an evaluation's answer for its page.
+KEPT = timedelta(days=30)
+
+
+def forget_old(now=None) -> int:
+    """Drop analysis trees kept for addresses past KEPT, and evaluations past it."""
+    now = now or clocks.now()
+    trees, _ = AnalysisTree.objects.filter(created_at__lt=now - KEPT).delete()
+    answers, _ = Evaluation.objects.filter(created_at__lt=now - KEPT).delete()
+    return trees + answers
+
+
 def sweep_once(now=None) -> dict[str, int]:
     now = now or clocks.now()
     return {
@@ -71,4 +84,5 @@ def sweep_once(now=None) -> dict[str, int]:
         "games ended on time": expire_clocks(now),
         "low-time warnings": warn_low_time(now),
         "digests sent": notify.send_digests(now),
+        "old analyses and evaluations forgotten": forget_old(now),
     }

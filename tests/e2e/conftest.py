@@ -107,16 +107,20 @@ def server(tmp_path_factory):
     }
     SERVER_ENV.update(env)
     proc, url = serve(env, var)
-    # The computer's worker beside it, as `make run` starts it.
-    worker = subprocess.Popen(
-        [sys.executable, "manage.py", "bots"],
-        cwd=ROOT,
-        env=env,
-        stdout=open(var / "bots.log", "w"),  # noqa: SIM115 - closed with the process
-        stderr=subprocess.STDOUT,
-    )
+    # The computer's and the evaluations' workers beside it, as `make run` starts them.
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "manage.py", command],
+            cwd=ROOT,
+            env=env,
+            stdout=open(var / f"{command}.log", "w"),  # noqa: SIM115 - closed with the process
+            stderr=subprocess.STDOUT,
+        )
+        for command in ("bots", "evaluations")
+    ]
     yield url
-    stop_daphne(worker)
+    for worker in workers:
+        stop_daphne(worker)
     stop_daphne(proc)
 
 

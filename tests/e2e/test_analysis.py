@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import start_game, type_move
+from tests.e2e.helpers import sign_up, start_game, type_move
 
 pytestmark = pytest.mark.e2e
 
@@ -36,3 +36,15 @@ def test_a_variation_from_a_game(browser, server):
     other.goto(white.url)
     expect(other.locator(".tree [aria-current]")).to_have_text("e6")  # now the main line
     expect(other.locator(".tree")).to_contain_text("e6 (1… e5 )")
+
+
+def test_an_evaluation_is_answered_on_the_page(browser, server):
+    """Asked for, the evaluation runs in its worker and its answer is pushed into the page."""
+    page = browser.new_context().new_page()
+    sign_up(page, server, "eve-eval")
+    page.goto(server + "/analysis/empress/?tree=Q%40d4")
+    page.click("text=Evaluate")
+    expect(page.locator(".engine")).to_contain_text("The computer is thinking")
+    # Its worker answers in about a second; the push shows it without the page asking.
+    expect(page.locator(".engine")).to_contain_text("expected line", timeout=30_000)
+    expect(page.locator(".engine strong")).to_have_text(re.compile(r"^[+-]\d+\.\d\d$|wins|loses"))

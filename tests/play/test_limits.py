@@ -107,3 +107,33 @@ def test_imports_are_limited_and_a_long_record_refused(tight, client_of, ann):
     response = page.post("/import/", {"game": "empress", "record": long})
     assert response.status_code == 400 and "at most 64,000 characters" in response.content.decode()
     assert Game.objects.filter(imported=True).count() == 1
+
+
+def test_long_analyses_kept_are_limited_and_forgotten_after_thirty_days(tight, client_of, ann):
+    from datetime import timedelta
+
+    import rules
+    from play import analysis_views, clocks, sweeper
+    from play.models import AnalysisTree
+
+    tight("keep", 1, 100)
+    game_rules, line = rules.get("empire"), []
+    state = game_rules.initial({"width": 40, "height": 40})
+    while len(" ".join(line)) <= analysis_views.INLINE_TREE:  # past what an address carries
+        move = "pass" if line and line[-1] != "pass" else game_rules.legal_moves(state)[0]
+        line.append(move)
+        state = game_rules.play(state, move)
+    page, options = client_of(ann), "width=40; height=40"
+    shown = page.post("/analysis/empire/", {"options": options, "tree": " ".join(line)})
+    assert shown.status_code == 200 and AnalysisTree.objects.count() == 1
+    key = AnalysisTree.objects.get().key
+    assert f"tree=~{key}" in shown.content.decode()
+    more = "pass" if line[-1] != "pass" else game_rules.legal_moves(state)[0]
+    again = page.post("/analysis/empire/", {"options": options, "tree": " ".join([*line, more])})
+    assert again.status_code == 429 and AnalysisTree.objects.count() == 1
+    assert page.get(f"/analysis/empire/?options={options}&tree=~{key}").status_code == 200
+    sweeper.forget_old(clocks.now() + sweeper.KEPT + timedelta(days=1))
+    gone = page.get(f"/analysis/empire/?options={options}&tree=~{key}")
+    assert (
+        gone.status_code == 404 and "open it again from its game or study" in gone.content.decode()
+    )
