@@ -200,8 +200,8 @@ class ChessboardRenderer(Renderer):
             label.append(marks.alert_label)
         cx, cy = x + CELL / 2, y + CELL / 2
         parts = [
-            f'<g class="{" ".join(classes)}" data-square="{name}" role="img" '
-            f'aria-label="{escape(", ".join(label))}">',
+            f'<g class="{" ".join(classes)}" data-square="{name}" '
+            f'aria-label="{escape(", ".join(label))}" role="img">',
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>',
             *(
                 shape.format(x=x, y=y, cx=cx, cy=cy, x2=x + CELL, y2=y + CELL, cell=CELL)

@@ -134,7 +134,7 @@ class EmpireBoard(Renderer):
     def _piece(c: str, x: int, y: int, name: str) -> str:
         side = SIDES[0] if c in "Oo" else SIDES[1]
         dead = " dead" if c in "ox" else ""
-        label = f'role="img" aria-label="{name}, {NAMES[c]}"'
+        label = f'aria-label="{name}, {NAMES[c]}" role="img"'
         if side == "circles":
             shape = f'<circle cx="{x}" cy="{y}" r="6"/>'
         else:
@@ -175,7 +175,7 @@ class EmpireBoard(Renderer):
                         links.append(f"M{ax},{ay}L{bx},{by}")
             label = f"area taken by {side}, {len(area)} points"
             out.append(
-                f'<g class="area area-{side}" role="img" aria-label="{label}">'
+                f'<g class="area area-{side}" aria-label="{label}" role="img">'
                 f'{cells}<path class="ring ring-{side}" d="{"".join(links)}"/></g>'
             )
         return out

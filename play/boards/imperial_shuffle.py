@@ -125,8 +125,8 @@ class ImperialShuffleBoard(Renderer):
             classes.append("target")
             label.append("revive this piece")
         out = [
-            f'<g class="{" ".join(classes)}" data-square="{name}" role="img" '
-            f'aria-label="{escape(", ".join(label))}">'
+            f'<g class="{" ".join(classes)}" data-square="{name}" '
+            f'aria-label="{escape(", ".join(label))}" role="img">'
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
         ]
         if alert_label is not False:

@@ -43,7 +43,7 @@ def test_marks_are_shapes_and_words_not_only_colour():
 def test_clickable_squares_get_their_attributes_and_a_role():
     marks = Marks(actions={"d3": {"hx-get": "/x?select=d3"}})
     svg = board.render(game.initial(), marks=marks)
-    square = 'data-square="d3" role="button" tabindex="0" aria-label="d3, Empire Soldier"'
+    square = 'data-square="d3" aria-label="d3, Empire Soldier" role="button" tabindex="0"'
     assert f'{square} hx-get="/x?select=d3"' in svg
     assert svg.count('role="button"') == 1
     assert svg.count('role="img"') == 63  # the others: pictures with their labels
