@@ -19,7 +19,7 @@ from __future__ import annotations
 import rules
 from bots.analyse import Opinion
 from bots.analyse import analyse as _analyse
-from bots.fairy import EngineFailure
+from bots.fairy import EngineFailure, FairyPlayer
 from bots.players import Arranging, Player, by_level
 
 LEVELS = tuple(range(1, 9))
@@ -34,7 +34,10 @@ def get(slug: str, level: int = 1, seed: int = 0, own_search: bool = False) -> P
     `own_search`, Empire Chess's is Imperia's own search rather than Fairy-Stockfish."""
     if level not in LEVELS:
         raise ValueError(f"Levels run from 1 to {LEVELS[-1]}.")
-    return by_level(rules.get(slug), level, seed, own_search)
+    game = rules.get(slug)
+    if game.slug == "empire-chess" and not own_search:
+        return FairyPlayer(game, level, seed)
+    return by_level(game, level, seed)
 
 
 def describe(slug: str, level: int) -> str:

@@ -171,13 +171,9 @@ SECONDS = {4: 0.025, 5: 0.08, 6: 0.25, 7: 0.6, 8: 1.2}
 DEEPEST = 12
 
 
-def by_level(game, level: int, seed: int, own_search: bool = False) -> Player:
-    """The player of `game` at `level`: in Empire Chess, Fairy-Stockfish, unless `own_search`
-    asks for the search the other games use (where the engine failed)."""
-    if game.slug == "empire-chess" and not own_search:
-        from bots.fairy import FairyPlayer
-
-        return FairyPlayer(game, level, seed)
+def by_level(game, level: int, seed: int) -> Player:
+    """Imperia's own player of `game` at `level` (Empire Chess's is Fairy-Stockfish, but for
+    where the engine failed: bots.get chooses)."""
     if level == 1:
         return RandomMover(game, level, seed)
     if level in BLUNDERS:

@@ -11,16 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from rules import record
+from rules.results import IllegalMove, Outcome
 
-
-class IllegalMove(ValueError):
-    """A move or position the rules refuse; the message is written for the player."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    winner: int | None  # seat index, or None for a draw
-    reason: str
+__all__ = ["Game", "IllegalMove", "Outcome", "State"]  # the contract's names, from here
 
 
 @dataclass(frozen=True)

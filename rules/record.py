@@ -7,8 +7,10 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the base imports this module
-    from rules.base import Game, Outcome, State
+from rules.results import IllegalMove, Outcome
+
+if TYPE_CHECKING:  # the base imports this module: its names are only hints here
+    from rules.base import Game, State
 
 
 def result_token(outcome: Outcome | None) -> str:
@@ -82,8 +84,6 @@ def read(game: Game, text: str) -> Read:
     """A record as `export` writes it (and as pychess writes Empire Chess's PGN): tag pairs,
     then numbered moves as players read them, replayed to find each canonical move. Raises
     ValueError naming the first move that cannot be read or played."""
-    from rules.base import IllegalMove, Outcome
-
     tags, body = _tags(text)
     tokens = [t for t in _main_line(body) if not MOVE_NUMBER.match(t)]
     result = tokens.pop() if tokens and tokens[-1] in RESULTS else tags.get("Result", "*")

@@ -1,0 +1,16 @@
+"""What the rules answer besides positions: a refusal and a result. Below `base` and
+`record`, which both use them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class IllegalMove(ValueError):
+    """A move or position the rules refuse; the message is written for the player."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: int | None  # seat index, or None for a draw
+    reason: str
