@@ -228,6 +228,7 @@ def work(now=None) -> str | None:
         release(pk, token)
         raise
     except Exception as exc:
+        log.exception("the computer failed in game %s; its claim lapses after %s", pk, LEASE)
         raise CouldNotAct(f"game {pk}", repr(exc)) from exc
     release(pk, token)
     return done

@@ -132,6 +132,7 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
     async def disconnect(self, code):
         if hasattr(self, "_marking"):
             self._marking.cancel()
+        if hasattr(self, "presence"):
             await cache.adelete(self.presence)
         await super().disconnect(code)
 
