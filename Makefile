@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test test-distributed suite lint format install chromium bench clean
+.PHONY: run test test-distributed suite lint format install chromium bench screenshots clean
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,10 @@ suite:
 # The same suite on PostgreSQL + the Redis channel layer, plus two servers sharing Redis.
 test-distributed: install chromium
 	scripts/with-services.sh $(MAKE) suite
+
+# The documents' pictures (docs/images/), made from the site so that they stay true.
+screenshots: install chromium
+	$(BIN)/python scripts/screenshots.py
 
 bench: install
 	$(BIN)/python bench/rules.py
