@@ -4,6 +4,7 @@ plays a few moves in a game of each kind, and photographs each board, the analys
 and the referee's case page in Debian's Chromium."""
 
 import os
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -17,7 +18,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.e2e.conftest import CHROMIUM_ARGS, serve  # noqa: E402
 
 OUT = ROOT / "docs" / "images"
-PASSWORD = "a-long-passphrase"
+PASSWORD = secrets.token_urlsafe(12)  # the pictures' made-up players, for this run alone
 SETUP = """
 import random
 from django.contrib.auth import get_user_model
