@@ -213,8 +213,7 @@ def _engine(request, board: analysis.Board, state, source) -> dict:
     workers (play/evaluations.py), which refuse any position of a game in play. Never for a
     game opened from one in play either (to its players, nor to spectators, who could pass it
     on): after the game, it is offered to all who log in."""
-    in_play = (Game.Status.ACTIVE, Game.Status.SETUP, Game.Status.DISPUTED)
-    if source is not None and source.status in in_play:
+    if source is not None and source.status in Game.IN_PLAY:
         mine = source.seat_of(request.user) is not None
         return {"engine_refused": evaluations.IN_YOUR_GAME if mine else evaluations.IN_A_GAME}
     if request.GET.get("evaluate") != "1":

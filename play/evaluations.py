@@ -38,7 +38,6 @@ QUEUED = 50  # waiting at once: past it, a request reads "not available now"
 PATIENCE = timedelta(seconds=20)  # from the request to the answer, at the most
 LEASE = timedelta(seconds=10)  # a claim's hold: the search, the check and room to spare
 LINE_LENGTH = Evaluation._meta.get_field("line").max_length
-IN_PLAY = (Game.Status.ACTIVE, Game.Status.SETUP, Game.Status.DISPUTED)
 NOT_AVAILABLE = "The engine is not available now: try again in a while."
 IN_A_GAME = "No engine help in a game in play: it is offered once the game ends."
 IN_YOUR_GAME = "No engine help in your own game in play: the board is yours."
@@ -79,7 +78,7 @@ def refusal(user, slug: str, state) -> str | None:
     game_rules = rules.get(slug)
     key = game_rules.position_key(state)
     ahead = {game_rules.position_key(game_rules.play(state, m)) for m in _listed(game_rules, state)}
-    games = Game.objects.filter(status__in=IN_PLAY, game_slug=slug)
+    games = Game.objects.filter(status__in=Game.IN_PLAY, game_slug=slug)
     for pk, revision, position, options in games.values_list(
         "pk", "revision", "position", "options"
     ):

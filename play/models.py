@@ -87,6 +87,10 @@ class Game(Bounded):
         ABORTED = "aborted", "Aborted"
         DISPUTED = "disputed", "Disputed"
 
+    # Games a player is still playing: nobody may help them with an engine, and a live one
+    # keeps its player out of the pools.
+    IN_PLAY = (Status.ACTIVE, Status.SETUP, Status.DISPUTED)
+
     class Listing(models.TextChoices):
         SEEK = "seek", "Open seek in the lobby"
         INVITE = "invite", "Private invitation link"

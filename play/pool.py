@@ -31,7 +31,6 @@ WIDEN = 10  # more points a second waited
 WIDEST = 700  # reached after a minute
 COMPUTER_AFTER = timedelta(minutes=1)  # then a game against the computer is offered
 GONE = timedelta(seconds=20)  # a waiting page that has not spoken for this long has left
-IN_PLAY = (Game.Status.ACTIVE, Game.Status.SETUP, Game.Status.DISPUTED)
 # The computer's levels placed on the rating scale, to offer one near the player.
 LEVEL_RATINGS = {1: 600, 2: 800, 3: 1000, 4: 1200, 5: 1400, 6: 1600, 7: 1800, 8: 2000}
 
@@ -65,7 +64,7 @@ def enter(user, slug: str, key: str, at=None) -> PoolEntry:
         # The player's places locked first, as a pairing locks them: a pairing that took one
         # has made its game, seen below.
         list(PoolEntry.objects.select_for_update().filter(user=user))
-        playing = Game.objects.filter(seats__user=user, speed="live", status__in=IN_PLAY).first()
+        playing = Game.objects.filter(seats__user=user, speed="live", status__in=Game.IN_PLAY).first()
         if playing is not None:
             raise Refused(
                 f"You have a live game in play ({playing.rules.name}, {playing.public_id}): "
