@@ -77,7 +77,9 @@ def refusal(user, slug: str, state) -> str | None:
     one (the user's own, or anyone's). None when it may."""
     game_rules = rules.get(slug)
     key = game_rules.position_key(state)
-    ahead = {game_rules.position_key(game_rules.play(state, m)) for m in _listed(game_rules, state)}
+    ahead = {
+        game_rules.position_key(game_rules.play(state, m)) for m in game_rules.legal_moves(state)
+    }
     games = Game.objects.filter(status__in=Game.IN_PLAY, game_slug=slug)
     for pk, revision, position, options in games.values_list(
         "pk", "revision", "position", "options"
@@ -95,14 +97,10 @@ def _near(game_rules, pk, revision, position, options) -> tuple[str, frozenset[s
             state = game_rules.with_options(game_rules.parse(position), options)
         except ValueError:  # a setup not yet arranged: no position to speak of
             return ("", frozenset())
-        after = (game_rules.play(state, m) for m in _listed(game_rules, state))
+        after = (game_rules.play(state, m) for m in game_rules.legal_moves(state))
         return game_rules.position_key(state), frozenset(map(game_rules.position_key, after))
 
     return _NEAR.remembered((pk, revision), make)
-
-
-def _listed(game_rules, state) -> list[str]:
-    return [] if game_rules.outcome(state) else game_rules.legal_moves(state)
 
 
 # The worker's side.

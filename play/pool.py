@@ -64,7 +64,9 @@ def enter(user, slug: str, key: str, at=None) -> PoolEntry:
         # The player's places locked first, as a pairing locks them: a pairing that took one
         # has made its game, seen below.
         list(PoolEntry.objects.select_for_update().filter(user=user))
-        playing = Game.objects.filter(seats__user=user, speed="live", status__in=Game.IN_PLAY).first()
+        playing = Game.objects.filter(
+            seats__user=user, speed="live", status__in=Game.IN_PLAY
+        ).first()
         if playing is not None:
             raise Refused(
                 f"You have a live game in play ({playing.rules.name}, {playing.public_id}): "
