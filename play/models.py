@@ -787,7 +787,10 @@ class Evaluation(Bounded):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "created_at"])]
+        indexes = [
+            models.Index(fields=["status", "created_at"]),
+            models.Index(fields=["created_at"]),  # the sweeper's forgetting, every pass
+        ]
 
     def __str__(self):
         return f"Evaluation {self.pk} ({self.get_status_display()})"
@@ -800,7 +803,7 @@ class AnalysisTree(Bounded):
 
     key = models.CharField(max_length=32, unique=True)
     text = models.TextField(max_length=30_000)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)  # the sweeper's
 
     def __str__(self):
         return f"Analysis tree {self.key}"
