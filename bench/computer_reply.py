@@ -33,19 +33,11 @@ from bench.live import (  # noqa: E402
     logged_in,
     machine_speed,
     percentile,
+    site_env,
     start_servers,
     wait_for_ply,
 )
-
-
-def start_worker(var: str):
-    import subprocess
-
-    env = {**os.environ, "IMPERIA_VAR_DIR": var, "DJANGO_SETTINGS_MODULE": "imperia_site.settings"}
-    log = open(Path(var) / "bots.log", "w")  # noqa: SIM115 - closed with the process
-    return subprocess.Popen(
-        [sys.executable, "manage.py", "bots"], cwd=ROOT, env=env, stdout=log, stderr=log
-    )
+from tests.e2e.conftest import start_worker  # noqa: E402
 
 
 def make_game(slug: str, level: int):
@@ -132,7 +124,7 @@ def main():
     slugs = args.game or [g.slug for g in rules.games()]
     var = tempfile.mkdtemp(prefix="imperia-bench-")
     servers = start_servers(var, 1, None)
-    worker = start_worker(var)
+    worker = start_worker(site_env(var), Path(var), "bots")
     django_setup(var)
     replies: list = []
     try:

@@ -56,31 +56,26 @@ def django_setup(var: str) -> None:
     django.setup()
 
 
-def start_servers(var: str, count: int, trace: str | None) -> list[tuple[subprocess.Popen, str]]:
-    from tests.e2e.conftest import serve, start_daphne
-
-    env = {
+def site_env(var: str) -> dict:
+    """The environment of the site's processes on this folder: servers and workers."""
+    return {
         **os.environ,
         "IMPERIA_VAR_DIR": var,
         "DJANGO_SETTINGS_MODULE": "imperia_site.settings",
         "RATE_LIMIT_SCALE": "1000",  # 200 players, all from this one address
     }
+
+
+def start_servers(var: str, count: int, trace: str | None) -> list[tuple[subprocess.Popen, str]]:
+    from tests.e2e.conftest import serve, start_daphne
+
+    env = site_env(var)
     app = "imperia_site.asgi:application"
     if trace:
         env["IMPERIA_TRACE"], app = trace, "bench.traced:application"
     first = serve(env, Path(var), app)
     logs = [Path(var) / f"server{i}.log" for i in range(1, count)]
     return [first] + [start_daphne(env, log, app) for log in logs]
-
-
-def start_worker(var: str) -> subprocess.Popen:
-    """The evaluations' worker (`manage.py evaluations`), as `make run` starts it beside the
-    server."""
-    env = {**os.environ, "IMPERIA_VAR_DIR": var, "DJANGO_SETTINGS_MODULE": "imperia_site.settings"}
-    log = open(Path(var) / "evaluations.log", "w")  # noqa: SIM115 - closed with the process
-    return subprocess.Popen(
-        [sys.executable, "manage.py", "evaluations"], cwd=ROOT, env=env, stdout=log, stderr=log
-    )
 
 
 LIVE = {"kind": "live", "minutes": 5, "increment": 3}  # the games' clock
@@ -496,7 +491,13 @@ def main():
         games = make_players_and_games(args.games, args.game)
         null_games = make_players_and_games(args.pingers, args.game) if trace else []
         evaluators = make_players_and_games(args.evaluations, args.game)
-        worker = start_worker(var) if args.evaluations and not args.url else None
+        from tests.e2e.conftest import start_worker
+
+        worker = (
+            start_worker(site_env(var), Path(var), "evaluations")
+            if args.evaluations and not args.url
+            else None
+        )
         speed = machine_speed()
         play = (args.moves, args.think, args.via == "socket")
         began, client_before = time.perf_counter(), time.process_time()

@@ -89,6 +89,17 @@ def serve(
     return start_daphne(env, var / "server.log", app)
 
 
+def start_worker(env: dict, var: Path, command: str) -> subprocess.Popen:
+    """A worker beside the server (`manage.py bots`, `evaluations`), logging to var/."""
+    return subprocess.Popen(
+        [sys.executable, "manage.py", command],
+        cwd=ROOT,
+        env=env,
+        stdout=open(var / f"{command}.log", "w"),  # noqa: SIM115 - closed with the process
+        stderr=subprocess.STDOUT,
+    )
+
+
 def stop_daphne(proc: subprocess.Popen) -> None:
     proc.terminate()
     proc.wait(timeout=10)
@@ -108,16 +119,7 @@ def server(tmp_path_factory):
     SERVER_ENV.update(env)
     proc, url = serve(env, var)
     # The computer's and the evaluations' workers beside it, as `make run` starts them.
-    workers = [
-        subprocess.Popen(
-            [sys.executable, "manage.py", command],
-            cwd=ROOT,
-            env=env,
-            stdout=open(var / f"{command}.log", "w"),  # noqa: SIM115 - closed with the process
-            stderr=subprocess.STDOUT,
-        )
-        for command in ("bots", "evaluations")
-    ]
+    workers = [start_worker(env, var, command) for command in ("bots", "evaluations")]
     yield url
     for worker in workers:
         stop_daphne(worker)
