@@ -99,8 +99,14 @@
     var revision = board.getAttribute("data-revision");
     return revision !== null && +revision < +target.dataset.revision;
   }
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (!event.detail.target || event.detail.target.id !== "live") return;
+  function boardAnswered(event) {
+    // A push can replace the whole board while a click's answer is on its way (the socket's
+    // first message does, as the page opens): the answer goes to the board that stands now.
+    if (!event.detail.target.isConnected) event.detail.target = document.getElementById("live");
+    if (!event.detail.target) {
+      event.detail.shouldSwap = false;
+      return;
+    }
     // The board is always replaced whole. Said here, not left to the asking element's
     // inherited hx-swap: a move's update may have swapped that element out (a step, the
     // computer's poll) while it waited, and, cut off from #live, it would swap inside it.
@@ -112,6 +118,21 @@
       event.detail.shouldSwap = false;
       applyUpdate(answer);
     }
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "live") boardAnswered(event);
+  });
+  // htmx tells the board it asked to replace that the answer is in: a board a push took off
+  // the page hears it alone, never the document's listener above.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var board = event.detail.target, xhr = event.detail.xhr;
+    if (!board || board.id !== "live") return;
+    function answered(answer) {
+      if (answer.detail.xhr !== xhr) return;
+      board.removeEventListener("htmx:beforeSwap", answered);
+      if (!board.isConnected) boardAnswered(answer);
+    }
+    board.addEventListener("htmx:beforeSwap", answered);
   });
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var message = document.createElement("template");

@@ -70,3 +70,40 @@ def test_the_board_at_a_ply_has_an_address_and_turns_over(browser, server):
     expect(page.locator("svg.board").first).to_have_attribute(
         "aria-label", re.compile("Black at the bottom")
     )
+
+
+def test_a_look_back_asked_for_before_the_socket_is_in_is_shown(browser, server):
+    """The socket's first message replaces the board while the answer to a click in the move
+    list is on its way: the answer is shown on the new board, not lost with the old one."""
+    white, black = start_game(browser, server, "empire-chess", "eve", "fay")
+    for page, other, move in ((white, black, "d3d4"), (black, white, "e7e5")):
+        type_move(page, move)
+        expect(other.locator("#status")).to_have_text("Your turn.")
+    page = browser.new_context().new_page()
+    socket_messages, answers = [], []
+
+    def hold_the_first_message(page_side):
+        server_side = page_side.connect_to_server()
+        server_side.on_message(lambda message: socket_messages.append((page_side, message)))
+
+    page.route_web_socket(re.compile(r"/ws/g/"), hold_the_first_message)
+    page.route(re.compile(r"/live/\?ply=1$"), lambda route: answers.append(route))
+    page.goto(white.url.split("?")[0])
+    wait_until(page, lambda: socket_messages)
+    page.click(".moves a[data-ply='1']")
+    wait_until(page, lambda: answers)
+    page.evaluate("document.getElementById('live').dataset.asked = 'yes'")
+    page_side, message = socket_messages[0]
+    page_side.send(message)
+    expect(page.locator("#live")).not_to_have_attribute("data-asked", "yes")  # replaced
+    answers[0].continue_()
+    expect(page.locator("#status")).to_contain_text("Looking back: the board after ply 1")
+
+
+def wait_until(page, condition, tries=500):
+    """Let the page's events run until `condition()` holds (what a route or socket caught)."""
+    for _ in range(tries):
+        if condition():
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError("the page never got there")
