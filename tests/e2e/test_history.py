@@ -75,7 +75,7 @@ def test_the_board_at_a_ply_has_an_address_and_turns_over(browser, server):
 def test_a_look_back_asked_for_before_the_socket_is_in_is_shown(browser, server):
     """The socket's first message replaces the board while the answer to a click in the move
     list is on its way: the answer is shown on the new board, not lost with the old one."""
-    white, black = start_game(browser, server, "empire-chess", "eve", "fay")
+    white, black = start_game(browser, server, "empire-chess", "pia", "tad")
     for page, other, move in ((white, black, "d3d4"), (black, white, "e7e5")):
         type_move(page, move)
         expect(other.locator("#status")).to_have_text("Your turn.")
