@@ -46,7 +46,8 @@ def make_game(slug: str, level: int):
 
     from django.contrib.auth import get_user_model
 
-    from play import computer, setup
+    from play.computer import computer
+    from play.games import setup
     from play.models import Game
 
     user = get_user_model().objects.create_user(f"reply{secrets.token_hex(3)}")

@@ -37,7 +37,7 @@ class Sockets:
         from channels.testing import WebsocketCommunicator
 
         from imperia_site.asgi import application
-        from play import live
+        from play.push import live
 
         self.loop = asyncio.new_event_loop()
         threading.Thread(target=self.loop.run_forever, daemon=True).start()

@@ -85,7 +85,7 @@ def make_players_and_games(count: int, slug: str):
     """(game, [(user, cookie header), ...]) for each game, created in the database."""
     from django.contrib.auth import get_user_model
 
-    from play import games
+    from play.games import games
 
     User = get_user_model()
     run = secrets.token_hex(3)
@@ -122,7 +122,7 @@ def logged_in(user) -> dict:
 def arrange_setup(game):
     """The game ready to play: in games whose players arrange their pieces first, both do so
     at random (the second dealt clear of the first, once submitted)."""
-    from play import setup
+    from play.games import setup
     from play.models import Game
 
     if game.status == Game.Status.SETUP:

@@ -70,7 +70,7 @@ def games_to_play(count: int, slug: str, prefix: str = "bench", clock: str = "li
     from django.test import Client
 
     from bench.live import arrange_setup
-    from play import games
+    from play.games import games
 
     User, out = get_user_model(), []
     for i in range(count):
@@ -93,7 +93,7 @@ def senders(public_id: str, clients, users, via: str):
     if via == "post":
         url = f"/g/{public_id}/move/"
         return [lambda values, c=c: c.post(url, values).status_code == 200 for c in clients]
-    from play.consumers import GameConsumer
+    from play.round.consumers import GameConsumer
 
     out = []
     for seat, user in enumerate(users):
@@ -153,7 +153,7 @@ def serve_pushes() -> None:
     import asyncio
     import threading
 
-    from play import live
+    from play.push import live
 
     loop = asyncio.new_event_loop()
     threading.Thread(target=loop.run_forever, daemon=True).start()

@@ -48,8 +48,9 @@ def populate(count: int, players: int, rng: random.Random, star: str) -> None:
     from django.contrib.auth import get_user_model
 
     import rules
-    from play import clocks, glicko, ratings
+    from play.common import clocks
     from play.models import Game, Rating, RatingChange, Seat
+    from play.ratings import glicko, ratings
 
     User = get_user_model()
     star = User.objects.create_user(star)
@@ -125,7 +126,7 @@ def populate_active(count: int, star: str, rng: random.Random) -> None:
     from django.contrib.auth import get_user_model
 
     import rules
-    from play import clocks
+    from play.common import clocks
     from play.models import Game, Seat
 
     User = get_user_model()
@@ -165,7 +166,7 @@ def a_case(star: str) -> int:
     """A dispute on the star's latest finished game, for the case page."""
     from django.contrib.auth import get_user_model
 
-    from play import clocks
+    from play.common import clocks
     from play.models import Dispute, Game
 
     user = get_user_model().objects.get(username=star)
@@ -180,8 +181,8 @@ def explain(star: str) -> None:
     """The plans of the queries that read a player's games, as the database makes them."""
     from django.contrib.auth import get_user_model
 
-    from play import dashboard
     from play.models import Game
+    from play.notify import dashboard
 
     user = get_user_model().objects.get(username=star)
     played = Game.objects.filter(seats__user=user).order_by("-seats__game_id")[:20]
@@ -198,7 +199,7 @@ def explain(star: str) -> None:
 
 def measure(client, star: str, case: int, repeat: int) -> list[tuple[str, float, int]]:
     """(page, its median ms or, under callgrind, its mean M instructions, its queries)."""
-    from play.sweeper import sweep_once
+    from play.games.sweeper import sweep_once
 
     def ask(url):
         response = client.get(url)

@@ -22,9 +22,10 @@ from django.views.decorators.http import require_POST
 
 from imperia_site.asgi import application  # noqa: F401 - what daphne serves
 from imperia_site.http import PooledHTTPHandler
-from play import live, moves, presenter
-from play.consumers import GameConsumer
 from play.models import Game
+from play.push import live
+from play.round import moves, presenter
+from play.round.consumers import GameConsumer
 
 _file = os.open(
     os.path.join(os.environ["IMPERIA_TRACE"], f"{os.getpid()}.txt"),

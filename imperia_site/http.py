@@ -14,7 +14,7 @@ from django.core.handlers.base import BaseHandler
 from django.http import FileResponse
 from django.urls import set_script_prefix
 
-from play import live
+from play.push import live
 
 
 class PooledHTTPHandler(ASGIHandler):

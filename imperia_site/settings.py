@@ -60,8 +60,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "play.middleware.ExplainWrongMethod",
-    "play.middleware.ExplainMalformed",
+    "play.common.middleware.ExplainWrongMethod",
+    "play.common.middleware.ExplainMalformed",
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -76,7 +76,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "play.context_processors.games",
+                "play.notify.context_processors.games",
             ],
         },
     },
@@ -86,7 +86,7 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "fragments"],  # not "jinja2/": at the root, taken for the package
         "APP_DIRS": False,
         "OPTIONS": {
-            "environment": "play.jinja.environment",
+            "environment": "play.common.jinja.environment",
             "keep_trailing_newline": True,  # as Django's engine: the files' last line ends
             "undefined": jinja2.Undefined,  # the same page in debug as not
         },
@@ -129,7 +129,7 @@ if os.environ.get("REDIS_URL"):
     }
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "play.layers.RedisChannelLayer",
+            "BACKEND": "play.push.layers.RedisChannelLayer",
             # redis-py refuses a 101st simultaneous connection instead of waiting: a crowd
             # of sockets joining at once would be turned away (tests/play/test_socket_safety).
             "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"], "max_connections": 10_000}]},
@@ -144,7 +144,7 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 200_000},
         }
     }
-    CHANNEL_LAYERS = {"default": {"BACKEND": "play.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "play.push.layers.InMemoryChannelLayer"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -163,8 +163,8 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "play.accounts.client_ip"
-AXES_LOCKOUT_CALLABLE = "play.accounts.locked_out"
+AXES_CLIENT_IP_CALLABLE = "play.accounts.accounts.client_ip"
+AXES_LOCKOUT_CALLABLE = "play.accounts.accounts.locked_out"
 AXES_VERBOSE = False
 
 LOGIN_URL = "login"

@@ -8,8 +8,8 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.html import format_html
 
-from play import case, disputes, numbers
-from play.errors import Refused
+from play.common import numbers
+from play.common.errors import Refused
 from play.forms import ReopenForm, RulingForm, said
 from play.models import (
     ChatMessage,
@@ -24,6 +24,7 @@ from play.models import (
     Ruling,
     Seat,
 )
+from play.referee import case, disputes
 
 
 class ReadOnlyInline(admin.TabularInline):

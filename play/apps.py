@@ -6,4 +6,4 @@ class PlayConfig(AppConfig):
     verbose_name = "Play"
 
     def ready(self):
-        from play import accounts  # noqa: F401 - connects the logout signal
+        from play.accounts import accounts  # noqa: F401 - connects the logout signal

@@ -3,10 +3,11 @@ from django.contrib.auth.forms import UserCreationForm
 
 import bots
 import rules
-from play import clocks, ratings
-from play.games import RATING_RANGES, SIDES
+from play.common import clocks
+from play.common.numbers import MOST_PLIES, WholeNumberField
+from play.games.games import RATING_RANGES, SIDES
 from play.models import Dispute, Game, Profile, Ruling
-from play.numbers import MOST_PLIES, WholeNumberField
+from play.ratings import ratings
 
 
 class NewGameForm(forms.Form):

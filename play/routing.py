@@ -1,6 +1,6 @@
 from django.urls import path
 
-from play.consumers import GameConsumer, PingConsumer, PlayerConsumer
+from play.round.consumers import GameConsumer, PingConsumer, PlayerConsumer
 
 websocket_urlpatterns = [
     path("ws/g/<str:public_id>/", GameConsumer.as_asgi()),

@@ -1,7 +1,11 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from play import accounts, analysis_views, pool_views, rating_views, views
+from play import views
+from play.accounts import accounts
+from play.lobby import pool_views
+from play.ratings import views as rating_views
+from play.review import analysis_views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),

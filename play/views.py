@@ -16,33 +16,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import bots
 import rules
-from play import (
-    charges,
-    chat,
-    clocks,
-    computer,
-    confirm,
-    dashboard,
-    disputes,
-    forecasts,
-    games,
-    history,
-    limits,
-    moves,
-    notes,
-    notify,
-    numbers,
-    offers,
-    paging,
-    playing,
-    presenter,
-    ratings,
-    records,
-    seeks,
-    setup,
-)
 from play.boards import renderer
-from play.errors import Refused
+from play.common import clocks, limits, numbers, paging
+from play.common.errors import Refused
+from play.computer import computer
 from play.forms import (
     ChallengeForm,
     ComputerGameForm,
@@ -55,7 +32,25 @@ from play.forms import (
     StatementForm,
     said,
 )
+from play.games import games, setup
+from play.lobby import seeks
 from play.models import Dispute, Game, Notification
+from play.notify import dashboard, notify
+from play.ratings import ratings
+from play.referee import disputes
+from play.review import records
+from play.round import (
+    charges,
+    chat,
+    confirm,
+    forecasts,
+    history,
+    moves,
+    notes,
+    offers,
+    playing,
+    presenter,
+)
 
 NO_GAME = "There is no game at this address: check the link."
 

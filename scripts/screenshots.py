@@ -24,8 +24,10 @@ import random
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 import rules
-from play import disputes, games, moves
-from play.lifecycle import moves_and_state
+from play.games import games
+from play.referee import disputes
+from play.round import moves
+from play.games.lifecycle import moves_and_state
 from play.models import Game
 User = get_user_model()
 ann = User.objects.create_user("ann", password={password!r})

@@ -4,8 +4,8 @@ from django.core.cache import cache
 from django.db import connections
 from django.test import Client
 
-from play import games
-from play.lru import LRU
+from play.common.lru import LRU
+from play.games import games
 
 
 @pytest.fixture(autouse=True)
@@ -92,7 +92,7 @@ class FakeClock:
 def clock(monkeypatch):
     from datetime import UTC, datetime
 
-    from play import clocks
+    from play.common import clocks
 
     fake = FakeClock(datetime(2026, 11, 21, 12, 0, tzinfo=UTC))
     monkeypatch.setattr(clocks, "now", fake)

@@ -38,7 +38,7 @@ def settings_with(tmp_path, **env):
 def test_embedded_defaults(tmp_path):
     engine, layer, debug, key, cache, threads = settings_with(tmp_path)
     assert engine == "imperia_site.sqlite"  # Django's, its placeholders converted once
-    assert layer == "play.layers.InMemoryChannelLayer"
+    assert layer == "play.push.layers.InMemoryChannelLayer"
     assert debug is False
     assert key == (tmp_path / "secret_key").read_text()
     assert cache == "imperia_site.cache.LocMemCache" and threads == 1
@@ -53,7 +53,7 @@ def test_postgres_and_redis_from_the_environment(tmp_path):
         SECRET_KEY="from-the-environment",
     )
     assert engine == "django.db.backends.postgresql"
-    assert layer == "play.layers.RedisChannelLayer"
+    assert layer == "play.push.layers.RedisChannelLayer"
     # Sessions cached in Redis, so that a logout on one server is seen by the others.
     assert cache == "imperia_site.cache.SharedRedisCache" and threads == 2
     assert debug is True and key == "from-the-environment"

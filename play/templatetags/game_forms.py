@@ -7,7 +7,7 @@ from django import template
 from django.forms import BoundField
 from django.template.loader import render_to_string
 
-from play.lru import LRU
+from play.common.lru import LRU
 
 register = template.Library()
 _BLANK = LRU(64)  # (form class, prefix, initial, challenge) -> its fields drawn

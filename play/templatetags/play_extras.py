@@ -4,7 +4,7 @@ themselves, drawn by Jinja2 (fragments/play/lists)."""
 from django import template
 from django.template.backends.utils import csrf_input_lazy
 
-from play import clocks, jinja
+from play.common import clocks, jinja
 from play.models import Game
 
 register = template.Library()

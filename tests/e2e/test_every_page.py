@@ -23,9 +23,10 @@ def games_in_play(server):
 import random
 from django.contrib.auth import get_user_model
 import rules
-from play import games, moves, setup
+from play.games import games, setup
+from play.round import moves
 from play.models import Game, Study
-from play.lifecycle import moves_and_state
+from play.games.lifecycle import moves_and_state
 User = get_user_model()
 ann = User.objects.get_or_create(username="axe-ann")[0]
 ann.set_password("a-long-passphrase"); ann.save()

@@ -1,6 +1,6 @@
 import pytest
 
-from play import moves
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def test_admin_shows_notifications_with_every_delivery_attempt(active_game, ann,
 
 
 def test_the_games_list_shows_fifty_a_page_and_reaches_every_game(ann, admin_client):
-    from play import games
+    from play.games import games
 
     made = {games.create(ann, "empress", "white", "seek").public_id for _ in range(55)}
     first = admin_client.get("/admin/play/game/")
@@ -35,7 +35,7 @@ def test_the_games_list_shows_fifty_a_page_and_reaches_every_game(ann, admin_cli
 
 
 def test_the_games_list_names_each_game_and_sorts_by_it(ann, admin_client):
-    from play import games
+    from play.games import games
 
     for slug in ("imperial-chess", "empress", "empire-chess"):
         games.create(ann, slug, "white", "seek")

@@ -9,9 +9,12 @@ from urllib.parse import urlencode
 import pytest
 
 import rules
-from play import analysis, clocks, evaluations, games, moves
-from play.errors import Refused
-from play.lifecycle import moves_and_state
+from play.common import clocks
+from play.common.errors import Refused
+from play.games import games
+from play.games.lifecycle import moves_and_state
+from play.review import analysis, evaluations
+from play.round import moves
 from rules import record
 
 pytestmark = pytest.mark.django_db
@@ -387,7 +390,7 @@ def test_the_evaluations_command_answers_what_waits(ann, client_of, monkeypatch)
 def test_a_long_imported_games_analyse_link_opens(ann, client_of):
     """A 40×40 Empire of over a thousand plies, imported: its Analyse link opens, at its end and
     at a ply, every address on the page short."""
-    from play import records
+    from play.review import records
 
     game_rules = rules.get("empire")
     start, rng = game_rules.initial({"width": 40, "height": 40}), random.Random(1)

@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import Group
 from django.test import Client
 
-from play import disputes, games
+from play.games import games
 from play.models import Game, Ruling
+from play.referee import disputes
 from tests.play.snapshot import snapshot
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from play import disputes
 from play.models import ChatMessage, Dispute, Game, Move
+from play.referee import disputes
 from tests.play.snapshot import snapshot
 
 pytestmark = pytest.mark.django_db

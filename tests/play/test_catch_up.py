@@ -3,10 +3,11 @@ server played them), and starts over when they were rewound."""
 
 import pytest
 
-from play import lifecycle, moves
-from play.lifecycle import moves_and_state, state_of
-from play.lru import LRU
+from play.common.lru import LRU
+from play.games import lifecycle
+from play.games.lifecycle import moves_and_state, state_of
 from play.models import Game, Move
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 OPENING = ["d3d4", "e7e5", "c3c4", "d7d6", "a3a4", "a7a6"]

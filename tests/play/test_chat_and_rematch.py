@@ -3,9 +3,10 @@
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from play import chat, games, offers
-from play.errors import Refused
+from play.common.errors import Refused
+from play.games import games
 from play.models import Game
+from play.round import chat, offers
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -3,7 +3,8 @@
 import pytest
 from django.contrib.auth.models import Group
 
-from play import chat, disputes, presenter
+from play.referee import disputes
+from play.round import chat, presenter
 
 pytestmark = pytest.mark.django_db
 ATTACKS = [

@@ -2,8 +2,9 @@
 
 import pytest
 
-from play import clocks, moves
+from play.common import clocks
 from play.models import Game
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 DAY = 86400

@@ -7,7 +7,7 @@ from html import unescape
 
 import pytest
 
-from play import games
+from play.games import games
 from play.models import Game, Note, Profile
 
 pytestmark = pytest.mark.django_db
@@ -90,7 +90,7 @@ def test_a_confirm_from_before_a_takeback_is_not_played_on_the_new_position(
 ):
     """ann is shown c3c4 to confirm at ply 2; bob takes e7e5 back and plays a7a6: ply 2 is
     back, on another position. The old Confirm is refused, and nothing is played."""
-    from play import moves, offers
+    from play.round import moves, offers
 
     game = correspondence
     moves.submit(game.public_id, ann, "d3d4", 0)

@@ -10,10 +10,13 @@ import pytest
 from django.core.management import CommandError, call_command
 
 import rules
-from play import clocks, computer, games, moves
-from play.errors import Refused
-from play.games import rebuild
+from play.common import clocks
+from play.common.errors import Refused
+from play.computer import computer
+from play.games import games
+from play.games.games import rebuild
 from play.models import ArchivedMove, Computer, Game, Notification, Offer
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -134,7 +137,7 @@ def test_a_game_against_the_computer_is_played_to_its_end(ann, slug):
     game = against(ann, slug, level=4 if slug == "empire" else 2, options=options)
     rng = random.Random(slug)
     if game.status == Game.Status.SETUP:
-        from play import setup
+        from play.games import setup
 
         setup.submit(game, ann)
         assert computer.work() == "arranged"
@@ -155,7 +158,7 @@ def test_a_game_against_the_computer_is_played_to_its_end(ann, slug):
 
 
 def test_imperial_shuffle_the_side_chosen_is_the_side_that_moves_first(ann, bob):
-    from play import setup
+    from play.games import setup
 
     # As the first player: the computer waits for the player's arrangement, then arranges.
     first = against(ann, "imperial-shuffle", side="white")

@@ -8,7 +8,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from imperia_site.asgi import application
-from play import games, moves, offers
+from play.games import games
+from play.round import moves, offers
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -66,7 +67,7 @@ async def test_a_page_open_past_the_layers_group_expiry_still_gets_the_moves(
     stays open for days. Here the expiry is one second, the socket open for three."""
     from channels.layers import get_channel_layer
 
-    from play.consumers import GameConsumer
+    from play.round.consumers import GameConsumer
 
     monkeypatch.setattr(get_channel_layer(), "group_expiry", 1)
     monkeypatch.setattr(GameConsumer, "rejoin_every", 0.2)
@@ -81,8 +82,8 @@ async def test_a_page_open_past_the_layers_group_expiry_still_gets_the_moves(
 async def test_a_socket_whose_consumer_failed_stops_rejoining_its_group(game, bob, monkeypatch):
     from channels.layers import get_channel_layer
 
-    from play.consumers import GameConsumer
-    from play.live import group_name
+    from play.push.live import group_name
+    from play.round.consumers import GameConsumer
 
     consumers, join = [], GameConsumer.join
 
@@ -161,7 +162,7 @@ async def test_anonymous_visitors_have_no_player_socket():
 async def test_a_move_made_while_a_socket_connects_still_reaches_it(game, ann, bob, monkeypatch):
     """The board is read as the socket connects; a move committed just after that read must
     still be pushed to it, not fall between the read and the joining of the game's group."""
-    from play.consumers import GameConsumer
+    from play.round.consumers import GameConsumer
 
     read = GameConsumer._first_message
 
@@ -185,7 +186,7 @@ async def test_a_board_drawn_by_the_mover_is_forwarded_without_a_thread(game, bo
     from asgiref.sync import SyncToAsync
     from channels.layers import get_channel_layer
 
-    from play.live import group_name
+    from play.push.live import group_name
 
     socket = await connect(game, bob)
     await socket.receive_from()

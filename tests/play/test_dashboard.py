@@ -2,8 +2,9 @@
 
 import pytest
 
-from play import games, moves
+from play.games import games
 from play.models import Game
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 
@@ -122,7 +123,7 @@ def test_a_lists_page_links_keep_the_other_lists_pages(ann, bob, client_of):
 
 
 def test_only_the_invited_player_may_accept_a_direct_challenge(ann, bob, make_user):
-    from play.errors import Refused
+    from play.common.errors import Refused
 
     game = games.create(ann, "empire-chess", "white", "invite", invited=bob)
     with pytest.raises(Refused, match="for another player"):
@@ -135,8 +136,8 @@ def test_a_game_revived_by_a_ruling_is_in_play_again_and_no_longer_finished(
 ):
     """The lists are read through the seats' end (Seat.finished_at): a game that ended has
     one, and a rewind takes it away again."""
-    from play import disputes
-    from play.dashboard import finished, my_turn, waiting
+    from play.notify.dashboard import finished, my_turn, waiting
+    from play.referee import disputes
 
     moves.submit(active_game.public_id, ann, "d3d4", 0)
     games.resign(Game.objects.get(pk=active_game.pk), bob)
@@ -190,7 +191,7 @@ def test_a_long_list_is_counted_only_a_few_pages_ahead_and_every_page_is_reached
     """A player's 20,000 finished games are not counted to show twenty: a list is counted up
     to a few pages past the one shown (here none), says "more than" beyond, and each later
     page is reached from the one before."""
-    from play import paging
+    from play.common import paging
 
     monkeypatch.setattr(paging, "PAGES_AHEAD", 0)
     for _ in range(23):
@@ -206,7 +207,7 @@ def test_a_long_list_is_counted_only_a_few_pages_ahead_and_every_page_is_reached
 
 
 def test_a_list_counted_to_its_end_says_how_many(rf):
-    from play import paging
+    from play.common import paging
 
     page = paging.page(rf.get("/", {"p": "2"}), list(range(45)), "p", per_page=20)
     assert (page.paginator.count, page.paginator.more_than, page.paginator.num_pages) == (
@@ -224,7 +225,7 @@ def test_a_first_page_that_holds_its_whole_list_is_not_counted(
 ):
     """A list that fits on its first page is counted by its length: one query, not a count
     and a read (the lobby shows seven lists, most of them short)."""
-    from play import paging
+    from play.common import paging
 
     for _ in range(3):
         games.create(ann, "empress", "white", "seek")
@@ -251,7 +252,8 @@ def test_the_open_lists_are_read_from_an_index_in_their_order(ann, listed):
     22,000 games took 11-18 ms for a list with nothing in it (bench/pages.py)."""
     from django.db import connection
 
-    from play import dashboard, seeks
+    from play.lobby import seeks
+    from play.notify import dashboard
 
     queryset = {
         "sent": dashboard.challenges_sent(ann),

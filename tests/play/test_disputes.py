@@ -8,10 +8,12 @@ from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 from django.core.management import CommandError, call_command
 
-from play import disputes, games, moves
-from play.errors import Refused
+from play.common.errors import Refused
+from play.games import games
 from play.models import ArchivedMove, Dispute, Game, Move, Notification, Ruling
-from play.moves import StaleMove
+from play.referee import disputes
+from play.round import moves
+from play.round.moves import StaleMove
 
 pytestmark = pytest.mark.django_db
 LIVE = {"kind": "live", "minutes": 10, "increment": 0}

@@ -11,8 +11,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from bots import fairy, players
-from play import computer, evaluations, moves
+from play.computer import computer
 from play.models import Game
+from play.review import evaluations
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

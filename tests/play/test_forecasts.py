@@ -3,10 +3,12 @@ any other move discarding them; what may be entered; races with the opponent's m
 
 import pytest
 
-from play import disputes, forecasts, games, moves, offers
-from play.errors import Refused
-from play.lifecycle import moves_and_state
+from play.common.errors import Refused
+from play.games import games
+from play.games.lifecycle import moves_and_state
 from play.models import Forecast, Game, Move
+from play.referee import disputes
+from play.round import forecasts, moves, offers
 from tests.play.test_races import consistent, together
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the replies are played on commit

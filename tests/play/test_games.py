@@ -1,7 +1,7 @@
 import pytest
 
-from play import games
-from play.errors import Refused
+from play.common.errors import Refused
+from play.games import games
 from play.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_a_third_player_cannot_join(active_game, make_user):
 
 
 def test_abort_only_before_both_sides_have_moved(active_game, ann, bob):
-    from play import moves
+    from play.round import moves
 
     moves.submit(active_game.public_id, ann, "d3d4", 0)
     moves.submit(active_game.public_id, bob, "e7e5", 1)

@@ -4,8 +4,9 @@ the board over (kept for the page and its socket), and bad input."""
 import pytest
 
 import rules
-from play import games, moves
+from play.games import games
 from play.models import Game
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -9,7 +9,7 @@ from functools import partial
 
 import pytest
 
-from play.layers import InMemoryChannelLayer
+from play.push.layers import InMemoryChannelLayer
 
 
 def test_an_expired_message_is_swept_at_the_next_sweep_not_at_every_send():
@@ -32,7 +32,7 @@ def test_a_push_from_a_views_thread_is_delivered_by_the_servers_loop():
     """The view's thread hands the event over and goes on; the loop delivers it."""
     from channels.layers import get_channel_layer
 
-    from play import live
+    from play.push import live
 
     async def scenario():
         layer, loop = get_channel_layer(), asyncio.get_running_loop()
@@ -51,7 +51,7 @@ def test_a_push_from_a_views_thread_is_delivered_by_the_servers_loop():
 def test_a_push_a_player_waits_for_is_taken_by_the_loop_before_the_view_goes_on(monkeypatch):
     """A prompt push: the view's thread waits for the loop to hand the event over, instead of
     going on drawing while the loop waits for Python's lock."""
-    from play import live
+    from play.push import live
 
     class SlowLayer:
         handed = []
@@ -86,7 +86,7 @@ needs_redis = pytest.mark.skipif(
 
 
 def redis_layer():
-    from play.layers import RedisChannelLayer
+    from play.push.layers import RedisChannelLayer
 
     return RedisChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix="test-layers")
 

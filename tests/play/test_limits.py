@@ -2,8 +2,8 @@
 
 import pytest
 
-from play import limits
-from play.limits import Limit
+from play.common import limits
+from play.common.limits import Limit
 from play.models import ChatMessage, Game, Move
 
 pytestmark = pytest.mark.django_db
@@ -113,8 +113,10 @@ def test_long_analyses_kept_are_limited_and_forgotten_after_thirty_days(tight, c
     from datetime import timedelta
 
     import rules
-    from play import analysis_views, clocks, sweeper
+    from play.common import clocks
+    from play.games import sweeper
     from play.models import AnalysisTree
+    from play.review import analysis_views
 
     tight("keep", 1, 100)
     game_rules, line = rules.get("empire"), []

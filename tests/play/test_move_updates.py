@@ -7,8 +7,9 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from play import games, moves, presenter
+from play.games import games
 from play.models import Game
+from play.round import moves, presenter
 from tests.play.test_consumer import connect
 
 pytestmark = pytest.mark.django_db

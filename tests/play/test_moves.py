@@ -4,10 +4,11 @@ import pytest
 from django.db import connection
 
 import rules
-from play import games, moves
-from play.errors import Refused
+from play.common.errors import Refused
+from play.games import games
 from play.models import Game, Move
-from play.moves import StaleMove
+from play.round import moves
+from play.round.moves import StaleMove
 
 pytestmark = pytest.mark.django_db
 

@@ -2,8 +2,10 @@
 
 import pytest
 
-from play import games, moves, notify, offers, sweeper
+from play.games import games, sweeper
 from play.models import Delivery, Notification, Profile
+from play.notify import notify
+from play.round import moves, offers
 
 pytestmark = pytest.mark.django_db(transaction=True)  # emails go out after commit
 DAYS = {"kind": "days", "days": 5}

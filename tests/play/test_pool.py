@@ -5,8 +5,8 @@ from datetime import timedelta
 
 import pytest
 
-from play import pool
-from play.errors import Refused
+from play.common.errors import Refused
+from play.lobby import pool
 from play.models import Game, PoolEntry, Rating
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +94,7 @@ def test_bad_pools_are_refused_and_the_computer_does_not_wait(ann, clock):
         pool.enter(ann, "chess", "5+3")
     with pytest.raises(Refused, match="time control"):
         pool.enter(ann, "empress", "5+0")
-    from play import computer
+    from play.computer import computer
 
     with pytest.raises(Refused, match="computer does not wait"):
         pool.enter(computer.player(3), "empress", "5+3")
@@ -149,7 +149,7 @@ def test_a_player_in_a_live_game_cannot_wait_for_another(ann, bob, make_user, cl
     assert back.status_code == 302 and back.url == game.get_absolute_url()  # to the game
     assert Game.objects.filter(seats__user=ann).count() == 1
     assert not PoolEntry.objects.filter(user=ann, game__isnull=True).exists()
-    from play import games
+    from play.games import games
 
     dan, eve = make_user("dan"), make_user("eve")  # in a live game from the lobby
     games.join(games.create(dan, "empire", "white", "seek", None, pool.CLOCKS["5+3"]), eve)

@@ -1,4 +1,4 @@
-"""play.prepared: a query compiled once gives what Django's own queryset gives, every time; a
+"""play.models.prepared: a query compiled once gives what Django's own queryset gives, every time; a
 row written by SQL built once stores what Django's save stores."""
 
 import threading
@@ -10,9 +10,10 @@ from django.db.models.signals import post_save
 from django.db.models.sql.compiler import SQLCompiler
 from django.db.transaction import TransactionManagementError
 
-from play import clocks, games
+from play.common import clocks
+from play.games import games
 from play.models import Game, Move, Seat
-from play.prepared import _PLAIN, Prepared, _columns, save_row
+from play.models.prepared import _PLAIN, Prepared, _columns, save_row
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from imperia_site.asgi import application
-from play import games
+from play.games import games
 from tests.play.snapshot import snapshot
 
 READS = ["", "live/", "record/"]

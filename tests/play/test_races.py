@@ -11,9 +11,12 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from play import clocks, computer, games, moves, offers, sweeper
-from play.games import rebuild
+from play.common import clocks
+from play.computer import computer
+from play.games import games, sweeper
+from play.games.games import rebuild
 from play.models import Game, Move, Notification
+from play.round import moves, offers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -168,8 +171,8 @@ def test_a_move_against_its_own_timeout(ann, bob, clock, round_):
 def test_eight_rulings_posted_at_once_decide_the_dispute_once(ann, bob, make_user, round_):
     from django.contrib.auth.models import Permission
 
-    from play import disputes
     from play.models import Dispute, Ruling
+    from play.referee import disputes
 
     game = games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
     logged_in(ann).post(f"/g/{game.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX)
@@ -251,7 +254,7 @@ def test_a_takeback_against_the_computers_answer(ann, round_):
 
 
 def test_players_entering_one_pool_at_once_are_each_paired_once(make_user):
-    from play import pool
+    from play.lobby import pool
     from play.models import PoolEntry
 
     players = [make_user(f"p{i}") for i in range(10)]
@@ -267,7 +270,7 @@ def test_players_entering_one_pool_at_once_are_each_paired_once(make_user):
 
 
 def test_leaving_while_an_opponent_arrives_is_either_paired_or_gone(ann, bob):
-    from play import pool
+    from play.lobby import pool
     from play.models import PoolEntry
 
     for _ in range(ROUNDS):

@@ -2,9 +2,13 @@
 
 import pytest
 
-from play import computer, disputes, games, glicko, moves, offers, ratings
-from play.errors import Refused
+from play.common.errors import Refused
+from play.computer import computer
+from play.games import games
 from play.models import Game, Rating, RatingChange
+from play.ratings import glicko, ratings
+from play.referee import disputes
+from play.round import moves, offers
 
 pytestmark = pytest.mark.django_db
 LIVE = {"kind": "live", "minutes": 10, "increment": 0}

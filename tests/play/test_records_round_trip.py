@@ -6,8 +6,9 @@ import random
 import pytest
 
 import rules
-from play import games, moves
+from play.games import games
 from play.models import Game
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 OPTIONS = {

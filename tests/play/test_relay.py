@@ -8,7 +8,9 @@ import threading
 import pytest
 from channels.layers import get_channel_layer
 
-from play import computer, moves, relay
+from play.computer import computer
+from play.push import relay
+from play.round import moves
 
 pytestmark = pytest.mark.skipif(
     bool(os.environ.get("REDIS_URL")), reason="with Redis the layer itself crosses processes"

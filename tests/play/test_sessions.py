@@ -5,7 +5,7 @@ from django.contrib.sessions.backends.cached_db import SessionStore
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play import limits
+from play.common import limits
 
 
 @pytest.mark.django_db

@@ -9,8 +9,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.core.management import call_command
 
-from play import games, limits
-from play.limits import Limit
+from play.common import limits
+from play.common.limits import Limit
+from play.games import games
 from play.models import Game, Move
 from tests.play.snapshot import snapshot
 from tests.play.test_consumer import connect

@@ -7,7 +7,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from imperia_site.asgi import application
-from play import games, moves
+from play.games import games
+from play.round import moves
 from tests.play.test_consumer import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

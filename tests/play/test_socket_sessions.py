@@ -9,7 +9,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from imperia_site.asgi import application
-from play import chat, games
+from play.games import games
+from play.round import chat
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 ORIGIN = (b"origin", b"http://127.0.0.1")

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from play import games, sweeper
+from play.games import games, sweeper
 from play.models import Game
 
 pytestmark = pytest.mark.django_db

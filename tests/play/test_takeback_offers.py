@@ -3,9 +3,10 @@ the turn as they were), declined, lapsing on a move; never in rated games."""
 
 import pytest
 
-from play import games, moves, offers
-from play.errors import Refused
+from play.common.errors import Refused
+from play.games import games
 from play.models import ArchivedMove, Game, Offer
+from play.round import moves, offers
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -3,10 +3,11 @@ the abort rule; giving time."""
 
 import pytest
 
-from play import games, moves, sweeper
-from play.errors import Refused
+from play.common.errors import Refused
+from play.games import games, sweeper
 from play.models import Notification, Profile
-from play.moves import StaleMove
+from play.round import moves
+from play.round.moves import StaleMove
 
 pytestmark = pytest.mark.django_db
 LIVE = {"kind": "live", "minutes": 5, "increment": 0}

@@ -3,7 +3,8 @@
 import pytest
 from django.test import Client
 
-from play import games, moves
+from play.games import games
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,9 @@ from html import unescape
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from play import games, moves
+from play.games import games
 from play.models import Game
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

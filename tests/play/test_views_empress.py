@@ -5,7 +5,8 @@ from html import unescape
 
 import pytest
 
-from play import games, moves
+from play.games import games
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

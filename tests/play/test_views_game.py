@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play import moves
 from play.models import Game, Move
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -89,7 +89,8 @@ def test_a_move_costs_a_bounded_number_of_queries(
 def test_the_opponents_board_is_sent_before_the_movers_is_drawn_and_the_bell_rung(
     active_game, client_of, ann, monkeypatch
 ):
-    from play import notify, presenter
+    from play.notify import notify
+    from play.round import presenter
 
     steps, draw, push = [], presenter.update_html, presenter.broadcast
     monkeypatch.setattr(notify, "push", lambda user_id: steps.append(f"bell {user_id}"))
@@ -214,7 +215,8 @@ def test_a_game_is_marked_once_it_has_an_offer_or_a_dispute_and_shows_them(
 
     from django.apps import apps
 
-    from play import disputes, offers
+    from play.referee import disputes
+    from play.round import offers
 
     offers.act(active_game, ann, "offer")
     disputes.report(active_game, bob, "connection", "Ann keeps dropping out.")

@@ -5,9 +5,10 @@ from html import unescape
 
 import pytest
 
-from play import charges, games, moves
-from play.errors import Refused
+from play.common.errors import Refused
+from play.games import games
 from play.models import Game, Seat
+from play.round import charges, moves
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -5,9 +5,10 @@ from html import unescape
 
 import pytest
 
-from play import games, moves, setup
-from play.errors import Refused
+from play.common.errors import Refused
+from play.games import games, setup
 from play.models import Game, Seat
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -154,9 +155,9 @@ def test_what_each_move_changed_is_marked_against_the_position_before_it(shuffle
     was done before) gives the same squares at every ply of a random game."""
     import random
 
-    from play import presenter
     from play.boards import renderer
-    from play.lifecycle import moves_and_state, state_of
+    from play.games.lifecycle import moves_and_state, state_of
+    from play.round import presenter
 
     game, rng, users = start(shuffle, FIRST, SECOND, 0), random.Random(3), (ann, bob)
     for _ in range(12):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from play import games
+from play.games import games
 from play.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play import clocks, games, moves
+from play.common import clocks
+from play.games import games
 from play.models import Game, Rating
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

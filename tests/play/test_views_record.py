@@ -1,6 +1,7 @@
 import pytest
 
-from play import games, moves
+from play.games import games
+from play.round import moves
 
 pytestmark = pytest.mark.django_db
 

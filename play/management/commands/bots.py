@@ -4,7 +4,8 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
-from play import computer, relay
+from play.computer import computer
+from play.push import relay
 
 log = logging.getLogger("imperia.computer")
 FAILURES_IN_A_ROW = 3  # with --once: then the run stops, rather than retry for ever

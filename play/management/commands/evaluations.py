@@ -5,7 +5,8 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from play import evaluations, relay
+from play.push import relay
+from play.review import evaluations
 
 log = logging.getLogger("imperia.evaluations")
 NICENESS = 10  # below the server and the computer's moves: players waiting on a move come first

@@ -3,8 +3,8 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from play import relay
-from play.sweeper import sweep_once
+from play.games.sweeper import sweep_once
+from play.push import relay
 
 log = logging.getLogger("imperia.sweep")
 

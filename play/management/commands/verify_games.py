@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from play.games import rebuild
+from play.games.games import rebuild
 from play.models import Game
 
 

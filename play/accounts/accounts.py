@@ -1,0 +1,130 @@
+"""Accounts: what guards a login, and what follows a change of who is logged in."""
+
+from __future__ import annotations
+
+import hashlib
+from importlib import import_module
+from types import SimpleNamespace
+
+from axes.helpers import get_cool_off
+from axes.utils import reset as axes_reset
+from django.conf import settings
+from django.contrib import auth
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.signals import user_logged_out
+from django.dispatch import receiver
+from django.shortcuts import render
+from django.utils import timezone
+
+from play.common import limits
+from play.push import live
+
+
+def account_group(user_id: int) -> str:
+    """Every socket a logged-in player has open, game pages and bell alike."""
+    return f"account-{user_id}"
+
+
+def session_mark(session_key: str) -> str:
+    """A session named without its key, which is a password's equal."""
+    return hashlib.sha256(session_key.encode()).hexdigest()[:32]
+
+
+def recheck_sockets(user_id: int, ended: str | None = None) -> None:
+    """Have the player's open sockets check that their login still holds, and close if not.
+    `ended`: the key of a session ending now, whose sockets close whatever its store says."""
+    mark = session_mark(ended) if ended else ""
+    live.send(account_group(user_id), {"type": "account.check", "ended": mark})
+
+
+def still_logged_in(session_key: str | None, user_id: int, ended: str) -> bool:
+    """Whether the session a socket was opened with still logs that player in: it exists and
+    its password hash is the player's current one (as Django checks on every request)."""
+    if not session_key or session_mark(session_key) == ended:
+        return False
+    session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    return auth.get_user(SimpleNamespace(session=session)).pk == user_id
+
+
+@receiver(user_logged_out)
+def _close_sockets_of_the_ended_login(sender, request, user, **kwargs):
+    # Sent before the session is flushed: its key goes along, so its sockets close anyway.
+    if user is not None:
+        recheck_sockets(user.pk, ended=request.session.session_key)
+
+
+def client_ip(request) -> str | None:
+    """The address django-axes counts and logs: the one the rate limits count, or None where
+    a request has none (a login made in process; the database stores addresses, not words)."""
+    address = limits.client_address(request)
+    return None if address == limits.UNKNOWN else address
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """The page a login locked out by django-axes gets: why, and until when (each failed try
+    while locked out starts the wait again)."""
+    wait = get_cool_off(request)
+    minutes = round(wait.total_seconds() / 60)
+    until = timezone.now() + wait
+    message = (
+        "Too many failed logins for this account or from this address. Nothing was checked: "
+        f"try again in {minutes} minutes (after {until:%H:%M} UTC)."
+    )
+    response = render(request, "429.html", {"message": message, "reset": True}, status=429)
+    response["Retry-After"] = str(int(wait.total_seconds()))
+    return response
+
+
+class Limited:
+    """A password view whose POSTs count against the "password" rate limit: a stolen session
+    cannot try old passwords, nor anyone send reset mail, without end."""
+
+    def post(self, request, *args, **kwargs):
+        try:
+            limits.check("password", request)
+        except limits.Limited as exc:
+            response = render(request, "429.html", {"message": exc.message}, status=429)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordChange(Limited, auth_views.PasswordChangeView):
+    template_name = "registration/form_page.html"
+    extra_context = {"heading": "Change your password"}
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        # This login stays, under a new session key: stored before the sockets check theirs.
+        self.request.session.save()
+        recheck_sockets(form.user.pk)
+        return response
+
+
+class PasswordReset(Limited, auth_views.PasswordResetView):
+    template_name = "registration/form_page.html"
+    email_template_name = "registration/reset_email.txt"
+    subject_template_name = "registration/reset_subject.txt"
+    extra_context = {"heading": "Reset your password"}
+    extra_email_context = {"site_name": "Imperia"}
+
+
+class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
+    template_name = "registration/reset_confirm.html"
+    extra_context = {"heading": "Choose a new password"}
+
+    def form_valid(self, form):
+        # The owner proved they hold the mailbox: the lockout of guesses at the old password
+        # no longer guards anything.
+        axes_reset(username=form.user.get_username())
+        response = super().form_valid(form)
+        recheck_sockets(form.user.pk)  # every login it had has ended
+        return response
+
+
+def said(heading: str, text: str):
+    """A page that only says something, with the way on."""
+    return {
+        "template_name": "registration/said.html",
+        "extra_context": {"heading": heading, "text": text},
+    }

@@ -1,0 +1,121 @@
+"""Rate limits: how often one player, and one address, may do a thing in a window of time.
+
+Counted in the cache (per process on one server, Redis when several share it; counters in
+imperia_site/cache.py), in fixed windows. A limit stops floods and scripts; a person playing,
+chatting or challenging at a human pace never meets one.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import wraps
+
+from django.conf import settings
+from django.core.cache import cache
+from django.shortcuts import render
+
+from play.common.errors import Refused
+
+
+@dataclass(frozen=True)
+class Limit:
+    what: str  # how the refusal names the action: "moves", "messages", ...
+    per_user: int | None  # in one window, for one logged-in player (None: no such limit)
+    per_address: int  # in one window, for one client address
+    seconds: int  # the window
+
+
+LIMITS = {
+    "move": Limit("moves", 60, 240, 60),
+    "chat": Limit("chat messages", 12, 40, 60),
+    "evaluate": Limit("evaluations by the computer", 20, 40, 60),  # a second of CPU each
+    "challenge": Limit("new games and challenges", 30, 60, 3600),
+    "import": Limit("imported games", 20, 60, 3600),  # each read and replayed move by move
+    "keep": Limit("long analyses kept", 120, 240, 60),  # a row of up to 30,000 characters each
+    "report": Limit("reports and statements", 10, 30, 3600),
+    "signup": Limit("sign-ups", None, 5, 3600),
+    "password": Limit("password changes and reset emails", 10, 20, 3600),
+}
+
+
+clock = time.time  # the windows' clock (tests hold it still)
+UNKNOWN = "unknown"  # the address of a request that came with none
+
+
+class Limited(Refused):
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message, 429)
+        self.retry_after = retry_after
+
+
+def check(action: str, request) -> None:
+    """Count this request against the action's limits; Limited (429) once one is spent."""
+    count(action, request.user, client_address(request))
+
+
+def count(action: str, user, address: str) -> None:
+    """Count one action of this user from this address (a request, a socket's message)
+    against the action's limits; Limited (429) once one is spent."""
+    limit, scale = LIMITS[action], settings.RATE_LIMIT_SCALE
+    if scale <= 0:
+        return
+    now = clock()
+    window = int(now // limit.seconds)
+    retry_after = int((window + 1) * limit.seconds - now) + 1
+    counted = [("address", address or UNKNOWN, limit.per_address)]
+    if limit.per_user is not None and user.is_authenticated:
+        counted.append(("user", str(user.pk), limit.per_user))
+    keys = [f"limit:{action}:{kind}:{who}:{window}" for kind, who, _ in counted]
+    for (kind, _, allowed), count in zip(
+        counted, cache.count(keys, limit.seconds + 1), strict=True
+    ):
+        if count > allowed * scale:
+            whose = "from your address" if kind == "address" else "from you"
+            raise Limited(
+                f"Too many {limit.what} {whose} just now: try again in {_wait(retry_after)}.",
+                retry_after,
+            )
+
+
+def client_address(request) -> str:
+    """The client's address as the server saw it (behind a proxy, daphne --proxy-headers
+    puts the forwarded address here)."""
+    return request.META.get("REMOTE_ADDR") or UNKNOWN
+
+
+def _wait(seconds: int) -> str:
+    if seconds < 90:
+        return f"{seconds} seconds"
+    return f"{round(seconds / 60)} minutes"
+
+
+# The views' side: a view's POSTs counted, and the answer past the limit.
+
+
+def limited(action: str, fragment=None):
+    """Count the view's POSTs against a rate limit. Past it, nothing is done
+    and the answer is a 429 saying how long to wait: a page, or for htmx `fragment(request,
+    message, **kwargs)`, the part of the page the request would have replaced."""
+
+    def decorate(view):
+        @wraps(view)
+        def limited_view(request, *args, **kwargs):
+            if request.method == "POST":
+                try:
+                    check(action, request)
+                except Limited as exc:
+                    if request.htmx and fragment:
+                        return too_many(fragment(request, exc.message, **kwargs), exc)
+                    return too_many(render(request, "429.html", {"message": exc.message}), exc)
+            return view(request, *args, **kwargs)
+
+        return limited_view
+
+    return decorate
+
+
+def too_many(response, exc: Limited):
+    response.status_code = 429
+    response["Retry-After"] = str(exc.retry_after)
+    return response

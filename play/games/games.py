@@ -1,0 +1,211 @@
+"""The life of a game outside its moves: create, join, abort, resign, finish, rebuild."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+
+import rules
+from play.common import clocks
+from play.common.errors import Refused
+from play.games import setup
+from play.games.lifecycle import begin_play, end, settle
+from play.models import Computer, Game, Move, Seat
+from play.notify import notify
+from play.push.live import broadcast
+from play.ratings import ratings
+
+SIDES = ("white", "black", "random")
+
+
+RATING_RANGES = (50, 1000)  # a seek's range: from ±50 to ±1000 points
+
+
+def create(
+    user, slug: str, side: str, listing: str, options=None, time_control=None, invited=None,
+    *, rated=False, rating_range=None,
+) -> Game:  # fmt: skip
+    """A new game with its maker seated: rated or casual; a seek's rating range (±points)
+    admits the players rated within it of the maker's rating in that game and speed."""
+    try:
+        game_rules = rules.get(slug)
+        options = game_rules.validate_options(options)
+        state = game_rules.start(options)
+        time_control = clocks.parse(time_control)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+    if side not in SIDES:
+        raise Refused("Choose White, Black or random.")
+    if listing not in Game.Listing.values:
+        raise Refused("Choose an open seek or a private invitation link.")
+    if rated and not time_control:
+        raise Refused("A rated game needs a clock (a loser could otherwise wait forever): "
+                      "choose one, or make the game casual.")  # fmt: skip
+    speed = ratings.speed_of(time_control)
+    low = high = None
+    if rating_range is not None:
+        if listing != Game.Listing.SEEK:
+            raise Refused("A rating range is for open seeks: a link or a challenge names its "
+                          "opponent.")  # fmt: skip
+        if not isinstance(rating_range, int) or not (
+            RATING_RANGES[0] <= rating_range <= RATING_RANGES[1]
+        ):
+            raise Refused(f"The rating range is from ±{RATING_RANGES[0]} to ±{RATING_RANGES[1]}.")
+        mine = round(ratings.of(user, slug, speed).rating)
+        low, high = mine - rating_range, mine + rating_range
+    index = {"white": 0, "black": 1}.get(side, random.randrange(2))
+    text = game_rules.format(state)
+    with transaction.atomic():
+        game = Game.objects.create(
+            game_slug=slug,
+            options=options,
+            rules_version=game_rules.rules_version,
+            listing=listing,
+            created_by=user,
+            requested_side=side,
+            time_control=time_control,
+            speed=speed,
+            rated=rated,
+            rating_min=low,
+            rating_max=high,
+            invited_user=invited,
+            initial_position=text,
+            position=text,
+        )
+        Seat.objects.create(game=game, user=user, index=index)
+        if invited is not None:
+            text = f"{user.username} challenges you to {game_rules.name} ({clocks.describe(time_control)})."
+            notify.tell(invited, notify.Kind.CHALLENGE, text, game)
+    return game
+
+
+def join(game: Game, user) -> Game:
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        if game.seat_of(user):
+            return game
+        if game.status != Game.Status.OPEN:
+            raise Refused("This game already has its players.", 409)
+        if game.invited_user_id not in (None, user.pk):
+            raise Refused("This challenge is for another player.", 403)
+        _check_range(game, user)
+        taken = {s.index for s in game.seats.all()}
+        index = 1 - taken.pop()
+        Seat.objects.create(game=game, user=user, index=index)
+        if Computer.objects.filter(user_id=user.pk).exists():  # its games are never rated
+            Game.objects.filter(pk=game.pk).update(computer_seat=index, rated=False)
+        game = Game.locked(game.pk)  # with both seats
+        # Games whose players arrange their pieces start with the setup, unless dealt.
+        if not game.rules.needs_setup or setup.begin(game):
+            begin_play(game, clocks.now())
+        else:
+            game.revision += 1
+            game.save()
+            transaction.on_commit(lambda: broadcast(game))
+    return Game.objects.prefetch_related("seats").get(pk=game.pk)
+
+
+def _check_range(game: Game, user) -> None:
+    """A seek with a rating range is for the players rated within it."""
+    if game.rating_min is None:
+        return
+    mine = ratings.of(user, game.game_slug, game.speed).rating
+    if not game.rating_min <= mine <= game.rating_max:
+        raise Refused(
+            f"This seek is for players rated {game.rating_min}–{game.rating_max} in "
+            f"{game.rules.name} ({ratings.SPEEDS[game.speed].lower()}); yours is {mine:.0f}.",
+            403,
+        )
+
+
+def abort(game: Game, user) -> Game:
+    """Cancel a seek, or abort before both sides have moved."""
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        game.seat_of_player(user, "Only the players may abort this game.")
+        if (
+            game.status not in (Game.Status.OPEN, Game.Status.SETUP, Game.Status.ACTIVE)
+            or game.ply >= 2
+        ):
+            raise Refused("A game can be aborted only before both sides have moved.", 409)
+        end(game, None, "abort", Game.Status.ABORTED)
+    return game
+
+
+def resign(game: Game, user) -> Game:
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        seat = game.seat_of(user)
+        if not seat:
+            raise Refused("Only the players may resign.", 403)
+        if game.status != Game.Status.ACTIVE:
+            raise Refused("This game is not in play.", 409)
+        end(game, 1 - seat.index, "resign")
+    return game
+
+
+def rebuild(game: Game) -> rules.State:
+    """Replay the move log alone through the rules, checking every stored fact on the way.
+
+    Raises ValueError naming the first ply whose stored position or hash disagrees.
+    """
+    game_rules = game.rules
+    if game.rules_version != game_rules.rules_version:
+        raise ValueError(
+            f"Played under rules version {game.rules_version}, now {game_rules.rules_version}."
+        )
+    state = game_rules.with_options(game_rules.parse(game.initial_position), game.options)
+    previous = ""
+    for move in game.moves.order_by("ply"):
+        try:
+            state = game_rules.play(state, move.text)
+        except rules.IllegalMove as exc:
+            raise ValueError(
+                f"Ply {move.ply}: {move.text} is not legal on replay ({exc})."
+            ) from None
+        if game_rules.format(state) != move.position_after:
+            raise ValueError(f"Ply {move.ply}: stored position differs from the replay.")
+        expected = Move.chain(previous, move.ply, move.text, move.position_after, move.created_at)
+        if move.hash != expected:
+            raise ValueError(f"Ply {move.ply}: the hash chain is broken.")
+        previous = move.hash
+    if game_rules.format(state) != game.position:
+        raise ValueError("The game's current position differs from its move log.")
+    return state
+
+
+def flag(game: Game) -> Game:
+    """Anyone may ask the server to record what the clock says (the page does when it hits 0)."""
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        settle(game)
+    return game
+
+
+def give_time(game: Game, user) -> Game:
+    """Add a day (15 s in live play) to the opponent's clock."""
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        seat = game.seat_of_player(user, "Only the players may give time.")
+        if game.status != Game.Status.ACTIVE or game.clocks is None:
+            raise Refused("There is no running clock to add time to.", 409)
+        if settle(game):
+            raise Refused("The clock has already run out.", 409)
+        seconds = clocks.give(game, 1 - seat.index)
+        game.revision += 1
+        game.save()
+        text = f"{user.username} gave you {clocks.human(seconds)} ({game.rules.name})."
+        notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
+        transaction.on_commit(lambda: broadcast(game))
+    return game
+
+
+def decline(game: Game, user) -> Game:
+    """The invited player turns a direct challenge down."""
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        if game.invited_user_id != user.pk or game.status != Game.Status.OPEN:
+            raise Refused("There is no challenge of yours to decline here.", 409)
+        end(game, None, "declined", Game.Status.ABORTED)
+    return game

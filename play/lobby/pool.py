@@ -1,0 +1,196 @@
+"""Quick pairing: a player picks a game and a time control and waits in that pool; the nearest
+rated waiting player within both their ranges (which widen with the wait) is their opponent,
+and a rated game opens for both at once. Shaped like the move service: one transaction, the
+pool's waiting rows locked (on PostgreSQL) in one order, pushes after commit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.template.loader import render_to_string
+
+import rules
+from play.common import clocks
+from play.common.errors import Refused
+from play.computer import computer
+from play.games import games
+from play.models import Computer, Game, PoolEntry
+from play.notify.notify import user_group
+from play.push import live
+from play.ratings import ratings
+
+# The pools' time controls, by key: live and correspondence.
+CLOCKS = {
+    "3+2": {"kind": "live", "minutes": 3, "increment": 2},
+    "5+3": {"kind": "live", "minutes": 5, "increment": 3},
+    "10+5": {"kind": "live", "minutes": 10, "increment": 5},
+    "15+10": {"kind": "live", "minutes": 15, "increment": 10},
+    "1d": {"kind": "days", "days": 1},
+    "3d": {"kind": "days", "days": 3},
+}
+RANGE = 100  # rating points either side at first
+WIDEN = 10  # more points a second waited
+WIDEST = 700  # reached after a minute
+COMPUTER_AFTER = timedelta(minutes=1)  # then a game against the computer is offered
+GONE = timedelta(seconds=20)  # a waiting page that has not spoken for this long has left
+# The computer's levels placed on the rating scale, to offer one near the player.
+LEVEL_RATINGS = {1: 600, 2: 800, 3: 1000, 4: 1200, 5: 1400, 6: 1600, 7: 1800, 8: 2000}
+
+
+def rating_range(entry: PoolEntry, at) -> int:
+    """How far from their rating the player accepts an opponent, after waiting this long."""
+    waited = max(0.0, (at - entry.joined_at).total_seconds())
+    return min(WIDEST, RANGE + int(WIDEN * waited))
+
+
+def level_near(rating: float) -> int:
+    return min(LEVEL_RATINGS, key=lambda level: (abs(LEVEL_RATINGS[level] - rating), level))
+
+
+def check(slug: str, key: str) -> None:
+    if slug not in {g.slug for g in rules.games()}:
+        raise Refused("Choose one of the five games.")
+    if key not in CLOCKS:
+        raise Refused(f"Choose a time control: {', '.join(CLOCKS)}.")
+
+
+def enter(user, slug: str, key: str, at=None) -> PoolEntry:
+    """Wait in the pool of a game and time control (leaving any other), and pair at once if
+    someone fits. Refused while the player has a live game in play: one live game at a time."""
+    check(slug, key)
+    if Computer.objects.filter(user_id=user.pk).exists():
+        raise Refused("The computer does not wait in pools.", 403)
+    at = at or clocks.now()
+    speed = ratings.speed_of(CLOCKS[key])
+    with transaction.atomic():
+        # The player's places locked first, as a pairing locks them: a pairing that took one
+        # has made its game, seen below.
+        list(PoolEntry.objects.select_for_update().filter(user=user))
+        playing = Game.objects.filter(
+            seats__user=user, speed="live", status__in=Game.IN_PLAY
+        ).first()
+        if playing is not None:
+            raise Refused(
+                f"You have a live game in play ({playing.rules.name}, {playing.public_id}): "
+                "finish it before you wait for another.",
+                409,
+            )
+        PoolEntry.objects.filter(user=user).delete()
+        entry = PoolEntry.objects.create(
+            user=user, game_slug=slug, pool=key, joined_at=at, seen_at=at,
+            rating=ratings.of(user, slug, speed).rating,
+        )  # fmt: skip
+    pair(slug, key, at)
+    return PoolEntry.objects.select_related("game").get(pk=entry.pk)
+
+
+def leave(user) -> None:
+    """Out of the pool at once; a game already made for the player stays theirs."""
+    PoolEntry.objects.filter(user=user, game__isnull=True).delete()
+
+
+def current(user, at=None) -> PoolEntry | None:
+    """The player's place in a pool, with its game once paired; None if not waiting. A place
+    whose page has been closed for a while was left."""
+    at = at or clocks.now()
+    entry = PoolEntry.objects.filter(user=user).select_related("game").first()
+    if entry is not None and entry.game_id is None and entry.seen_at < at - GONE:
+        PoolEntry.objects.filter(pk=entry.pk, game__isnull=True).delete()
+        return None
+    return entry
+
+
+def wait(user, at=None) -> PoolEntry | None:
+    """The waiting page's word that the player is still there: pair if someone fits now (the
+    range has widened). The entry, with its game once paired; None if not waiting."""
+    at = at or clocks.now()
+    entry = current(user, at)
+    if entry is None or entry.game_id is not None:
+        return entry
+    PoolEntry.objects.filter(pk=entry.pk).update(seen_at=at)
+    pair(entry.game_slug, entry.pool, at)
+    return PoolEntry.objects.select_related("game").filter(pk=entry.pk).first()
+
+
+def pair(slug: str, key: str, at=None) -> list[Game]:
+    """Pair the pool's waiting players: the longest waiting first, each with the nearest rated
+    player whose range and their own both hold the difference. The waiting rows are locked
+    in one order, so two passes at once pair each player once; a player who left is gone."""
+    at = at or clocks.now()
+    made = []
+    with transaction.atomic():
+        waiting = list(
+            PoolEntry.objects.select_for_update()
+            .filter(game_slug=slug, pool=key, game__isnull=True, seen_at__gte=at - GONE)
+            .select_related("user")
+            .order_by("joined_at", "pk")
+        )
+        for a, b in _matches(waiting, at):
+            # A private game, joined at once: nobody else can take the seat.
+            game = games.create(
+                a.user, slug, "random", Game.Listing.INVITE, {}, CLOCKS[key], rated=True
+            )
+            game = games.join(game, b.user)
+            PoolEntry.objects.filter(pk__in=[a.pk, b.pk]).update(game=game)
+            made.append(game)
+            transaction.on_commit(lambda g=game, users=(a.user_id, b.user_id): _tell(g, users))
+        PoolEntry.objects.filter(game_slug=slug, pool=key, game__isnull=True).filter(
+            seen_at__lt=at - GONE
+        ).delete()  # their pages closed: they left
+    return made
+
+
+def _matches(waiting: list[PoolEntry], at) -> list[tuple[PoolEntry, PoolEntry]]:
+    pairs, taken = [], set()
+    for a in waiting:
+        if a.pk in taken:
+            continue
+        fits = [
+            b
+            for b in waiting
+            if b.pk != a.pk
+            and b.pk not in taken
+            and abs(a.rating - b.rating) <= min(rating_range(a, at), rating_range(b, at))
+        ]
+        if fits:
+            b = min(fits, key=lambda b: abs(a.rating - b.rating))
+            taken |= {a.pk, b.pk}
+            pairs.append((a, b))
+    return pairs
+
+
+def _tell(game: Game, users) -> None:
+    """Open the game on both players' pages at once: their own sockets carry its address."""
+    html = render_to_string("play/partials/pool_paired.html", {"game": game})
+    for user_id in users:
+        live.send(user_group(user_id), {"type": "pool.paired", "html": html})
+
+
+def play_computer(user) -> Game:
+    """Out of the pool, into a game against the computer at the level near the player's
+    rating, in the pool's game and time control (offered after a minute alone)."""
+    entry = PoolEntry.objects.filter(user=user, game__isnull=True).first()
+    if entry is None:
+        raise Refused("You are not waiting in a pool.", 409)
+    level = level_near(entry.rating)
+    leave(user)
+    return computer.start(user, entry.game_slug, level, "random", {}, CLOCKS[entry.pool])
+
+
+@dataclass
+class Waiting:
+    """What the waiting page shows."""
+
+    entry: PoolEntry
+    seconds: int
+    range: int
+    computer_level: int | None  # offered after a minute alone
+
+
+def status(entry: PoolEntry, at=None) -> Waiting:
+    at = at or clocks.now()
+    waited = at - entry.joined_at
+    level = level_near(entry.rating) if waited >= COMPUTER_AFTER else None
+    return Waiting(entry, int(waited.total_seconds()), rating_range(entry, at), level)

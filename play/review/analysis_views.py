@@ -1,0 +1,321 @@
+"""The analysis board's page: the board at the place looked at (its legal moves clickable as in
+play), the tree of variations, the steps, typed moves, promote and delete. Every change is a
+new address: the page is shareable as it is."""
+
+from __future__ import annotations
+
+import hashlib
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import rules
+from play.boards import renderer
+from play.boards.base import Marks
+from play.common import clocks, limits, numbers
+from play.common.errors import Refused
+from play.models import AnalysisTree, Evaluation, Game, Study
+from play.review import analysis, evaluations
+from play.round.clicks import Clicks
+from rules import record
+
+INLINE_TREE = 2000  # characters of a tree an address carries as it is
+
+
+class AnalysisClicks(Clicks):
+    """The clicks of play, each one a new address of the analysis instead of a move sent."""
+
+    def __init__(self, game_rules, marks: Marks, selected, pick, url):
+        self.rules, self.marks = game_rules, marks
+        self.selected, self.pick, self.url = selected, pick, url
+        self.in_hand: dict[str, dict[str, str]] = {}
+        self.choices: list[dict] = []
+
+    def play(self, move: str) -> dict[str, str]:
+        return {"hx-get": self.url(action="play", move=move)}
+
+    def _get(self, **params) -> dict[str, str]:
+        return {"hx-get": self.url(**params)}
+
+
+def _study(token: str | None, slug: str) -> Study | None:
+    """The saved study an analysis belongs to (`?study=<its address>`), if any."""
+    if not token:
+        return None
+    found = Study.objects.filter(token=token, game_slug=slug).select_related("owner").first()
+    if found is None:
+        raise Http404("There is no such study.")
+    return found
+
+
+@login_required
+@require_POST
+@limits.limited("challenge")  # a study saved counts as a game made
+def save_study(request, slug):
+    """Save the analysis as it is: a new study (its title), or the player's own study again."""
+    query = request.POST
+    study = _study(query.get("study"), slug)
+    board = _read(
+        slug, query.get("start", ""), query.get("options", ""), query.get("tree", ""),
+        query.get("at", ""),
+    )  # fmt: skip
+    title = query.get("title", "").strip()
+    if study is None or study.owner_id != request.user.pk:
+        if not 1 <= len(title) <= 100:
+            raise numbers.Malformed("Give the study a title of 1 to 100 characters.")
+        study = Study(owner=request.user, game_slug=slug, title=title)
+    study.start, study.options = board.start, record.options_tag(board.options)
+    study.tree, study.updated_at = analysis.write(board.root), clocks.now()
+    study.listed = query.get("listed") == "1"
+    study.save()
+    messages.success(request, f"Saved: {study.title}.")
+    at = analysis.path_text(board.path)
+    return redirect(_study_address(study, at))
+
+
+def _read(slug: str, start: str, options: str, tree: str, at: str) -> analysis.Board:
+    """The analysis an address or a form gives; a 400 naming what is wrong with it."""
+    try:
+        return analysis.Board.read(slug, start, record.read_options(options), _tree(tree), at)
+    except Refused as exc:
+        message = exc.message
+        raise numbers.Malformed(
+            message if message.startswith("Malformed") else f"Malformed analysis: {message}"
+        ) from None
+
+
+def _tree(param: str) -> str:
+    """The tree an address gives: written out, or the key of one kept (`~<key>`)."""
+    if not param.startswith("~"):
+        return param
+    kept = AnalysisTree.objects.filter(key=param[1:]).values_list("text", flat=True).first()
+    if kept is None:
+        raise Http404("That analysis is not kept here: open it again from its game or study.")
+    return kept
+
+
+def _tree_param(request, text: str) -> str:
+    """How an address carries a tree: as it is, or past INLINE_TREE characters by the key
+    of the tree kept (for 30 days: play/sweeper.py), so that every address stays short
+    whatever the line's length. Keeping a new one counts against a rate limit."""
+    if len(text) <= INLINE_TREE:
+        return text
+    key = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    if not AnalysisTree.objects.filter(key=key).exists():
+        limits.check("keep", request)
+        AnalysisTree.objects.get_or_create(key=key, defaults={"text": text})
+    return f"~{key}"
+
+
+def _study_address(study: Study, at: str = "") -> str:
+    query = {"study": study.token, "at": at}
+    return f"{reverse('analysis', args=[study.game_slug])}?{urlencode(query)}"
+
+
+def open_study(request, token):
+    study = Study.objects.filter(token=token).first()
+    if study is None:
+        raise Http404("There is no such study.")
+    return redirect(_study_address(study))
+
+
+def _source(request, slug: str) -> tuple[str, str, str, str, Game | None, Study | None]:
+    """Where the analysis starts (start, options, tree, place), the game it came from and the
+    study it belongs to, if any: `?game=<id>` opens that game's moves, the place at `?ply=N`;
+    `?study=<address>` the study as saved, unless the address carries a tree of its own."""
+    query, source = request.GET if request.method == "GET" else request.POST, None
+    study = _study(query.get("study"), slug)
+    if query.get("game"):
+        source = Game.objects.filter(public_id=query["game"]).first()
+        if source is None or not source.readable_by(request.user) or source.game_slug != slug:
+            raise Http404("There is no such game to analyse.")
+    if source is not None and "tree" not in query:
+        moves = list(source.moves.values_list("text", flat=True))
+        ply = query.get("ply")
+        ply = (
+            min(numbers.whole(ply, "the ply", numbers.MOST_PLIES), len(moves))
+            if ply
+            else len(moves)
+        )
+        options = record.options_tag(source.options)
+        place = analysis.path_text([0] * ply)
+        return source.initial_position, options, " ".join(moves), place, source, study
+    if study is not None and "tree" not in query:
+        return study.start, study.options, study.tree, query.get("at", ""), source, study
+    return (
+        query.get("start", ""),
+        query.get("options", ""),
+        query.get("tree", ""),
+        query.get("at", ""),
+        source,
+        study,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def board(request, slug):
+    try:
+        rules.get(slug)
+    except ValueError:
+        raise Http404(f"Imperia has no game called {slug}.") from None
+    query = request.GET if request.method == "GET" else request.POST
+    start, options, tree, at, source, study = _source(request, slug)
+    flip = query.get("flip", "")
+    if flip not in ("", "0", "1"):
+        raise numbers.Malformed("Malformed request: flip is 0 or 1.")
+    board = _read(slug, start, options, tree, at)
+    notice, status = None, 200
+    action = query.get("action", "")
+    try:
+        if action == "play":
+            board.play(query.get("move", ""))
+        elif action == "promote":
+            board.promote()
+        elif action == "delete":
+            board.delete()
+        elif action:
+            raise Refused("Malformed request: unknown action.")
+    except Refused as exc:
+        notice, status = exc.message, exc.status
+    try:
+        tree_param = _tree_param(request, analysis.write(board.root))
+    except limits.Limited as exc:  # nothing kept: the tree as it was is still at its address
+        return limits.too_many(render(request, "429.html", {"message": exc.message}), exc)
+    params = {
+        "start": board.start,
+        "options": record.options_tag(board.options),
+        "tree": tree_param,
+        "at": analysis.path_text(board.path),
+        **({"flip": "1"} if flip == "1" else {}),
+        **({"game": source.public_id} if source else {}),
+        **({"study": study.token} if study else {}),
+    }
+    address = f"{request.path}?{urlencode(params)}"
+    if action and notice is None and not request.htmx:
+        return redirect(address)
+    context = _context(request, board, params, notice, flip == "1", source)
+    context["study"] = study
+    context["own_study"] = study is not None and study.owner_id == request.user.pk
+    if request.htmx:
+        response = render(request, "play/partials/analysis_board.html", context, status=status)
+        if action and notice is None:
+            response["HX-Push-Url"] = address
+        return response
+    return render(request, "play/analysis.html", context, status=status)
+
+
+def _engine(request, board: analysis.Board, state, source) -> dict:
+    """The computer's opinion, when asked for (`?evaluate=1`): queued for the computer's
+    workers (play/evaluations.py), which refuse any position of a game in play. Never for a
+    game opened from one in play either (to its players, nor to spectators, who could pass it
+    on): after the game, it is offered to all who log in."""
+    if source is not None and source.status in Game.IN_PLAY:
+        mine = source.seat_of(request.user) is not None
+        return {"engine_refused": evaluations.IN_YOUR_GAME if mine else evaluations.IN_A_GAME}
+    if request.GET.get("evaluate") != "1":
+        return {}
+    if not request.user.is_authenticated:
+        return {"engine_notice": "Log in to ask the computer for its evaluation."}
+    try:
+        limits.check("evaluate", request)
+    except limits.Limited as exc:
+        return {"engine_notice": exc.message}
+    return evaluations.shown(evaluations.ask(request.user, board.game.slug, state, board.options))
+
+
+@login_required
+@require_GET
+def evaluation(request, token):
+    """The answer to an evaluation asked for: the page looks here until it comes."""
+    found = Evaluation.objects.filter(token=token, requested_by=request.user).first()
+    if found is None:
+        raise Http404("There is no such evaluation.")
+    return render(
+        request, "play/partials/evaluation.html", evaluations.shown(evaluations.answer(found))
+    )
+
+
+def _linked(rows: list[dict], url) -> list[dict]:
+    """Each move of the tree with its address, and whether its number must be written
+    (a line's first move, or the first after a variation opens or closes)."""
+    starts = True
+    for row in rows:
+        if "path" in row:
+            row["url"] = url(row["place"])
+            row["starts"], starts = starts, False
+        else:
+            starts = True
+    return rows
+
+
+def _context(request, board: analysis.Board, params: dict, notice, flipped: bool, source) -> dict:
+    game_rules = board.game
+
+    def url(path=None, **extra) -> str:
+        chosen = dict(params)
+        if path is not None:
+            chosen["at"] = analysis.path_text(path)
+        return f"{request.path}?{urlencode({**chosen, **extra})}"
+
+    state = board.state_at()
+    node = analysis.node_at(board.root, board.path)
+    marks = Marks(
+        last_move=game_rules.move_squares(node.move) if node.move else (),
+        check=game_rules.check_square(state),
+    )
+    drawing = renderer(game_rules.slug)
+    clicks = AnalysisClicks(
+        game_rules, marks, request.GET.get("select"), request.GET.get("pick"), url
+    )
+    outcome = game_rules.outcome(state)
+    if not outcome:
+        if drawing.click_by_position:
+            marks.board_action = {
+                "data-move-url": url(action="play"),
+                "data-ply": "",
+                "data-confirmed": "1",
+            }
+            clicks.choose(game_rules.squareless_moves(state), clicks.play)
+        else:
+            clicks.offer(game_rules.legal_moves(state), clicks.play)
+    to_move = game_rules.to_move(state)
+    bottom = 1 if flipped else 0
+    steps = {
+        name: (url(path) if path is not None else None) for name, path in board.steps().items()
+    }
+    return {
+        **_engine(request, board, state, source),
+        "evaluate_url": url(evaluate="1"),
+        "to_move_name": game_rules.seats[to_move] if to_move is not None else "",
+        "game": game_rules,
+        "board_svg": drawing.render(
+            state,
+            bottom=bottom,
+            marks=marks,
+            caption=f", analysis, {game_rules.seats[bottom]} at the bottom",
+        ),
+        "rows": _linked(board.rows(), url),
+        "steps": steps,
+        "flip_url": f"{request.path}?{urlencode({**params, 'flip': '0' if flipped else '1'})}",
+        "promote_url": url(action="promote") if board.path else None,
+        "delete_url": url(action="delete") if board.path else None,
+        "params": params,
+        "choices": clicks.choices,
+        "notice": notice,
+        "status": (
+            f"{game_rules.seats[outcome.winner]} wins ({outcome.reason})"
+            if outcome and outcome.winner is not None
+            else f"Draw ({outcome.reason})"
+            if outcome
+            else f"{game_rules.seats[to_move]} to move"
+            if to_move is not None
+            else ""
+        ),
+        "source": source,
+        "share": request.build_absolute_uri(url()),
+    }

@@ -1,0 +1,99 @@
+"""Game records: export a game in its format (PGN, SGF, text) and import one made elsewhere."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+import rules
+from play.common.errors import Refused
+from play.models import Game, Move
+from rules import record as records
+
+
+def export(game: Game, site: str) -> tuple[str, str, str]:
+    """(text, file name, media type) of the game's record."""
+    game_rules = game.rules
+    outcome = (
+        rules.Outcome(game.winner, game.reason) if game.status == Game.Status.FINISHED else None
+    )
+    headers = {
+        "Event": f"Imperia {game_rules.name}",
+        "Site": site,
+        "Date": game.created_at.strftime("%Y.%m.%d"),
+        "Round": "-",
+        game_rules.seats[0]: game.player_name(0),
+        game_rules.seats[1]: game.player_name(1),
+    }
+    if game.options and game_rules.record_format[0] != "sgf":  # SGF says them its own way
+        headers["Options"] = records.options_tag(game.options)
+    text = game_rules.export_record(
+        [m.text for m in game.moves.all()],
+        headers,
+        outcome,
+        game_rules.parse(game.initial_position),
+    )
+    extension, media_type = game_rules.record_format
+    return text, f"imperia-{game.game_slug}-{game.public_id}.{extension}", media_type
+
+
+def import_game(user, slug: str, text: str) -> Game:
+    """Replay a finished game's record through the rules and store it, read-only."""
+    try:
+        game_rules = rules.get(slug)
+        record = game_rules.import_record(text)
+        state = game_rules.with_options(game_rules.parse(record.start), record.options)
+    except ValueError as exc:
+        raise Refused(f"Could not read that record: {exc}") from None
+    positions, shown = [], []
+    for ply, move in enumerate(record.moves, start=1):
+        try:
+            shown.append(game_rules.display(state, move))
+            state = game_rules.play(state, move)
+        except rules.IllegalMove as exc:
+            raise Refused(f"Move {ply} ({move}) of the record is not legal here: {exc}") from None
+        positions.append(game_rules.format(state))
+    for seat, name in zip(game_rules.seats, record.names, strict=True):
+        if len(name) > Game.NAME_LENGTH:
+            raise Refused(
+                f"The record gives {seat} a name of {len(name):,} characters: "
+                f"at most {Game.NAME_LENGTH}."
+            )
+    outcome = game_rules.outcome(state) or record.outcome
+    if outcome is None:
+        raise Refused("Only finished games can be imported: this record has no result.")
+    now, first = timezone.now(), game_rules.to_move(game_rules.parse(record.start))
+    with transaction.atomic():
+        game = Game.objects.create(
+            game_slug=slug,
+            options=record.options,
+            rules_version=game_rules.rules_version,
+            status=Game.Status.FINISHED,
+            listing=Game.Listing.INVITE,
+            created_by=user,
+            imported=True,
+            player_names=list(record.names),
+            initial_position=record.start,
+            position=positions[-1] if positions else record.start,
+            ply=len(record.moves),
+            winner=outcome.winner,
+            reason=outcome.reason,
+            started_at=now,
+            finished_at=now,
+        )
+        previous = ""
+        moves = zip(record.moves, shown, positions, strict=True)
+        for ply, (move, display, position) in enumerate(moves, start=1):
+            chained = Move.chain(previous, ply, move, position, now)
+            Move.objects.create(
+                game=game,
+                ply=ply,
+                seat=(ply - 1 + first) % 2,
+                text=move,
+                display=display,
+                position_after=position,
+                created_at=now,
+                hash=chained,
+            )
+            previous = chained
+    return game

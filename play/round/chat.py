@@ -1,0 +1,32 @@
+"""The chat beside each game: the two players talk; spectators read once the game is over."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from play.common import clocks
+from play.common.errors import Refused
+from play.models import ChatMessage, Game
+from play.push import live
+
+LIMIT = 500
+
+
+def post(game: Game, user, text: str) -> ChatMessage:
+    text = " ".join(text.split())
+    game.seat_of_player(user, "Only the two players write in a game's chat.")
+    if "\x00" in text:  # no browser sends one, and PostgreSQL cannot store it
+        raise Refused("A message cannot contain null characters.")
+    if not text:
+        raise Refused("Write something first.")
+    if len(text) > LIMIT:
+        raise Refused(f"Keep it under {LIMIT} characters.")
+    message = ChatMessage.objects.create(game=game, user=user, text=text, created_at=clocks.now())
+    transaction.on_commit(
+        lambda: live.send(live.group_name(game.public_id), {"type": "chat.update"})
+    )
+    return message
+
+
+def visible(game: Game, user) -> bool:
+    return game.seat_of(user) is not None or game.is_over

@@ -1,0 +1,57 @@
+"""A move as a game page sends it, by POST (views.move) or over the game's socket (as lichess
+sends them: consumers.GameConsumer): read one way, shown for the player's "Confirm" where they
+want that, played through moves.submit, and answered with what it changed on the page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from play.common import numbers
+from play.models import Game
+from play.round import confirm, presenter
+
+
+@dataclass(frozen=True)
+class Sent:
+    """A move as sent: its text, the ply and revision of the board it was made on (None: not
+    said), and whether the player has confirmed it (or wants no confirmation)."""
+
+    text: str
+    ply: int | None
+    base: int | None
+    confirmed: bool
+
+
+def read(fields) -> Sent:
+    """The move in a POST's fields or a socket message's; numbers.Malformed (400) names what
+    cannot be read. A socket's JSON may carry any type: only text is read."""
+    values = {name: fields.get(name) for name in ("move", "ply", "revision", "confirmed")}
+    for name, value in values.items():
+        if value is not None and not isinstance(value, str):
+            raise numbers.Malformed(f"Malformed request: {name} must be text.")
+    return Sent(
+        text=values["move"] or "",
+        ply=numbers.optional(values["ply"], "the ply", numbers.MOST_PLIES),
+        base=numbers.optional(values["revision"], "the revision", numbers.MOST_REVISIONS),
+        confirmed=values["confirmed"] == "1",
+    )
+
+
+def to_confirm(game: Game, user, sent: Sent) -> str | None:
+    """The board with the move marked and a "Confirm" button, where the player confirms
+    their moves (their setting); None where the move goes straight to the move service.
+    Asked only of a move not yet confirmed."""
+    seat = presenter.seat_index(game, user)
+    if seat is None or not confirm.needed(user, game):
+        return None
+    waiting = confirm.prompt(game, seat, sent.text, sent.ply)
+    return None if waiting is None else presenter.live_html(game, seat, to_confirm=waiting)
+
+
+def answer(game: Game, user, sent: Sent, flipped: bool = False) -> str:
+    """What the mover's page is sent after the move: what it changed, for a page showing the
+    board it was made on (drawn as the move was published: a cache hit); else the whole board."""
+    seat = presenter.seat_index(game, user)
+    if sent.base == game.revision - 1 and not game.is_over:
+        return presenter.update_html(game, seat, flipped)
+    return presenter.live_html(game, seat, flipped=flipped)

@@ -1,0 +1,393 @@
+"""What a player or spectator sees of a game: the live fragment (board, status, moves,
+actions), rendered once per perspective per revision and cached."""
+
+from __future__ import annotations
+
+import json
+
+from django.db.models import Prefetch, prefetch_related_objects
+from django.template.loader import render_to_string
+
+import rules
+from play.boards import renderer
+from play.boards.base import Marks
+from play.common import clocks, jinja
+from play.common.lru import LRU
+from play.games import setup
+from play.games.lifecycle import before_last, moves_and_state
+from play.models import Game, Offer, Seat, known
+from play.push.live import broadcast
+from play.ratings import ratings
+from play.referee import disputes
+from play.round import addresses, chat, confirm, move_list, offers
+from play.round.clicks import Clicks
+
+
+def with_view_related(game: Game) -> Game:
+    """The game with what drawing its view reads, fetched in a few queries rather than one per
+    look: the seats with their players (and profiles, for notices), then its offers and its
+    disputes with their rulings, only where the game has had any (most never do)."""
+    had = {"offers": game.has_offers, "disputes": game.has_disputes}
+    seats_read = "seats" in getattr(game, "_prefetched_objects_cache", {})
+    wanted = [
+        # Not again where the move's lock read them (Game.locked_with_seats).
+        *([] if seats_read else [Prefetch("seats", Seat.objects.select_related("user__profile"))]),
+        *(["offers"] if had["offers"] else []),
+        *(["disputes__rulings"] if had["disputes"] else []),
+    ]
+    if wanted:  # Django's prefetching costs something even with nothing to fetch
+        prefetch_related_objects([game], *wanted)
+    for name, any_made in had.items():
+        if not any_made:  # known empty: no query compiled to find nothing
+            known(game, name, [])
+    return game
+
+
+FLIP_COOKIE = "flip-"  # + a game's id: its board is shown turned over on this browser
+_DRAWN = LRU(2048)  # (public id, revision, seat or "moves") -> a fragment
+
+
+def seat_index(game: Game, user) -> int | None:
+    seat = game.seat_of(user)
+    return seat.index if seat else None
+
+
+def live_html(
+    game: Game,
+    seat: int | None,
+    *,
+    selected=None,
+    pick=None,
+    notice=None,
+    alerts=(),
+    oob=False,
+    flipped=False,
+    to_confirm=None,
+) -> str:
+    """The #live fragment for a seat (None: a spectator); `notice`, why an action was refused,
+    or (why, its HTTP status) where no HTTP answer carries the status; `oob` marks it for a socket;
+    `flipped` turns the board to show the other side at the bottom; `to_confirm`, a move
+    shown and waiting for the player's "Confirm" (play/confirm.py)."""
+    if to_confirm is not None:
+        alerts = to_confirm["squares"]
+    if selected is not None or notice is not None or alerts:
+        html = _render(game, seat, selected, notice, frozenset(alerts), pick, flipped, to_confirm)
+    else:
+        key = (game.public_id, game.revision, seat, *(("flipped",) if flipped else ()))
+        html = _DRAWN.remembered(
+            key, lambda: _render(game, seat, None, None, frozenset(), None, flipped)
+        )
+    return out_of_band(html) if oob else html
+
+
+def update_html(game: Game, seat: int | None, flipped=False) -> str:
+    """What the game's last move changed in the #live fragment of a page that shows the
+    revision before it (live_update.html): a push and an answer whose size does not grow with
+    the game. Only for a revision a move made (moves.submit publishes it)."""
+    key = (game.public_id, game.revision, seat, "update", *(("flipped",) if flipped else ()))
+    return _DRAWN.remembered(key, lambda: _render_update(game, seat, flipped))
+
+
+def _render_update(game: Game, seat, flipped) -> str:
+    context = _context(game, seat, None, None, frozenset(), None, flipped)
+    moves, board = context["moves"], renderer(game.game_slug)
+    if board.updates_in_place:
+        before = before_last(game, moves)
+        context["board_update"] = board.update(before, context["state"], marks=context["marks"])
+    context["moves_appended"] = move_list.appended(game, moves)
+    return jinja.render("play/partials/live_update.html", context)
+
+
+def out_of_band(html: str) -> str:
+    """The same fragment, to be swapped in by id when it arrives over a socket."""
+    return html.replace('<div id="live"', '<div id="live" hx-swap-oob="true"', 1)
+
+
+def publish(game: Game, first: int) -> None:
+    """After a move: the player now to move is sent their board's update as soon as it is
+    drawn, before anything else is done; then the mover's goes to the mover's other pages,
+    and the spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit.
+    `game` is as committed, loaded `with_view_related()`."""
+    broadcast(game, {str(first): update_html(game, first)}, to=[first], promptly=True, moved=True)
+    other = 1 - first
+    broadcast(game, {str(other): update_html(game, other)}, to=[other, None], moved=True)
+
+
+def _render(
+    game: Game, seat, selected, notice, alerts, pick=None, flipped=False, to_confirm=None
+) -> str:
+    context = _context(game, seat, selected, notice, alerts, pick, flipped)
+    if isinstance(notice, tuple):
+        context["notice"], context["notice_status"] = notice
+    context["confirm"] = to_confirm
+    return jinja.render("play/partials/live.html", context)
+
+
+def _context(game: Game, seat, selected, notice, alerts, pick=None, flipped=False) -> dict:
+    context = {"game": game, "seat": seat, "notice": notice, "selected": None}
+    context["urls"] = addresses.of(game)
+    context["flipped"] = flipped
+    if game.status == Game.Status.SETUP:
+        context.update(_setup(game, seat, selected, alerts))
+    else:
+        context.update(_play(game, seat, selected, pick, flipped, alerts))
+    return context
+
+
+def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -> dict:
+    game_rules = game.rules
+    moves, state = moves_and_state(game)
+    board = renderer(game.game_slug)
+    to_move = game_rules.to_move(state)
+    my_turn = game.status == Game.Status.ACTIVE and seat is not None and to_move == seat
+    marks = Marks(
+        last_move=game_rules.move_squares(moves[-1].text) if moves else (),
+        check=game_rules.check_square(state) if not game.is_over else None,
+    )
+    if board.shows_changes and moves:
+        marks.alerts = board.changes(before_last(game, moves), state)
+        marks.alert_label = "changed by the last move"
+    if alerts:  # a move waiting for the player's "Confirm"
+        marks.alerts, marks.alert_label = alerts, "the move to confirm"
+    picture = state
+    at_once = not my_turn or not confirm.needed(game.player(seat), game)
+    clicks = Clicks(game, marks, selected, pick, at_once)
+    charge = None
+    if my_turn:
+        draft = next((s.charge for s in game.seat_rows() if s.index == seat), None)
+        if draft is not None:
+            charge = _charge(game, state, draft, marks, clicks)
+            picture = charge["state"]
+        elif board.click_by_position:
+            # One click, one point: the page's script reads the point off the picture.
+            marks.board_action = {
+                "data-move-url": _url(game, "move"),
+                "data-ply": str(game.ply),
+                **({"data-confirmed": "1"} if at_once else {}),
+            }
+            clicks.choose(game_rules.squareless_moves(state), clicks.play)
+        else:
+            clicks.offer(game_rules.legal_moves(state), clicks.play)
+    bottom = bottom_seat(seat, flipped)
+    lost, hands, scores = (
+        game_rules.captured(state),
+        game_rules.reserve(state),
+        game_rules.score(state),
+    )
+    standing = offers.standing_offer(game)
+    shown_ratings = ratings.panel(game)
+    grid = getattr(board, "grid", None)
+    selected_help = ""
+    if clicks.selected and grid is not None and grid.is_square(clicks.selected):
+        piece = board.piece_at(picture, grid.index(clicks.selected))
+        selected_help = board.piece_help(piece) if piece else ""
+    return {
+        "selected": clicks.selected,
+        "selected_help": selected_help,
+        "choices": clicks.choices,
+        "charge": charge,
+        "can_charge": my_turn and charge is None and game_rules.charge_available(state),
+        # Drawn when the template asks: a move's update does not draw what it does not send.
+        "board_svg": lambda: board.render(
+            picture,
+            bottom=bottom,
+            marks=marks,
+            caption=_caption(game_rules, bottom, marks.check),
+            names=_board_names(game, seat),
+        ),
+        "moves": moves,
+        "state": picture,
+        "marks": marks,
+        "players": [
+            {
+                "index": i,
+                "name": game_rules.seats[i],
+                "user": game.player(i),
+                "recorded": game.player_name(i) if game.imported else "",
+                "taken": [(board.piece_name(p), board.mini(p)) for p in lost[1 - i]],
+                "score": scores[i] if scores else None,
+                "in_hand": _in_hand(
+                    board,
+                    hands[i],
+                    *((clicks.in_hand, clicks.selected) if i == seat else ({}, None)),
+                ),
+                "has_hand": bool(hands[i]),
+                "clock": clocks.shown(game, i),
+                "rating": shown_ratings["ratings"].get(i, ""),
+                "rating_change": shown_ratings["rating_changes"].get(i, ""),
+            }
+            for i in (1 - bottom, bottom)
+        ],
+        "case": disputes.latest(game) if seat is not None else None,
+        "time_control": clocks.describe(game.time_control),
+        "speed_name": ratings.SPEEDS[game.speed].lower(),
+        "correspondence": clocks.is_correspondence(game.time_control),
+        "vacation_used": [
+            (game.player_name(i), days) for i, days in enumerate(game.vacation_used or []) if days
+        ],
+        "can_give_time": seat is not None and game.status == "active" and game.clocks is not None,
+        "rematch": offers.standing_offer(game, Offer.Kind.REMATCH) if game.is_over else None,
+        "rematch_game": (offers.accepted_rematch(game) or Offer()).result_game
+        if game.is_over
+        else None,
+        "move_list": lambda: move_list.drawn(game, moves),
+        "status": _status(game, seat, to_move, marks.check),
+        "phase": None if game.is_over or game.status == "open" else game_rules.phase(state),
+        "offer": standing,
+        "offer_is_mine": standing is not None and standing.seat == seat,
+        "can_abort": seat is not None and game.status in ("open", "active") and game.ply < 2,
+        "can_resign": seat is not None and game.status == "active",
+        **_against_computer(game, seat, to_move, moves),
+        **offers.takeback_panel(game, seat),
+    }
+
+
+def _against_computer(game: Game, seat, to_move, moves) -> dict:
+    """In a game against the computer: whether it is thinking (its move is pushed; the page
+    also asks every three seconds whether it has moved, in case a push is lost),
+    whether the player may take back a move, and whether its engine failed here."""
+    if game.computer_seat is None:
+        return {}
+    active = game.status == Game.Status.ACTIVE
+    return {
+        "thinking": active and to_move == game.computer_seat,
+        "can_take_back": active and seat is not None and any(m.seat == seat for m in moves),
+        "own_search": game.computer_own_search,
+    }
+
+
+def _charge(game: Game, state, parts, marks: Marks, clicks: Clicks) -> dict:
+    """The charge composer: the position after the parts so far, the next parts offered."""
+    charge_url = _url(game, "charge")
+
+    def add(part):
+        return {"hx-post": charge_url, "hx-vals": json.dumps({"action": "add", "part": part})}
+
+    try:
+        charge = game.rules.charge(state, parts)
+    except rules.IllegalMove as exc:  # the position moved on under a stale draft
+        return {"state": state, "parts": parts, "error": str(exc), "owing": [], "complete": False}
+    clicks.offer(charge.options, add)
+    marks.alerts |= {game.rules.grid.names[sq] for sq in charge.moved}
+    marks.alert_label = "moved in this charge"
+    return {
+        "state": charge.state,
+        "parts": list(charge.parts),
+        "owing": [game.rules.grid.names[f][0] for f in charge.owing],
+        "complete": charge.complete,
+        "ended": charge.ended,
+    }
+
+
+def _setup(game: Game, seat, selected, alerts) -> dict:
+    """The setup phase: the player's own draft (click two squares to swap), the other
+    board once it is submitted."""
+    board = renderer(game.game_slug)
+    seats = {s.index: s for s in game.seat_rows()}
+    mine = seats.get(seat)
+    viewer = seat if seat is not None else 0
+    boards = [None, None]
+    for index, s in seats.items():
+        if s.submitted_at or index == seat:
+            boards[index] = game.rules.parse_board(s.arrangement)
+    marks = Marks(alerts=alerts, alert_label="identical to the other board's piece here")
+    editing = mine is not None and not mine.submitted_at
+    if editing:
+        live_url, setup_url = _url(game, "live"), _url(game, "setup")
+        if not game.rules.grid.is_square(selected or ""):
+            selected = None
+        for name in game.rules.grid.names:
+            if selected and name != selected:
+                marks.actions[name] = {
+                    "hx-post": setup_url,
+                    "hx-vals": json.dumps({"action": "swap", "a": selected, "b": name}),
+                }
+            else:
+                target = live_url if name == selected else f"{live_url}?select={name}"
+                marks.actions[name] = {"hx-get": target}
+        marks.selected = selected
+    names = _board_names(game, seat)
+    other = seats.get(1 - viewer)
+    return {
+        "selected": selected,
+        "setup": {
+            "editing": editing,
+            "submitted": bool(mine and mine.submitted_at),
+            "other_submitted": bool(other and other.submitted_at),
+            "arrangement": mine.arrangement if mine else "",
+        },
+        "board_svg": lambda: board.render_boards(boards, viewer=viewer, marks=marks, names=names),
+        "players": [],
+        "status": setup.status(mine, other),
+        "can_abort": seat is not None,
+        # Against the computer, once the player has submitted, the computer arranges next.
+        "thinking": game.computer_seat is not None and bool(mine and mine.submitted_at),
+    }
+
+
+def chat_html(game: Game, user, oob=False, notice: str | None = None) -> str:
+    """The chat beside the game: players read and write; spectators read finished games.
+    `notice`: why the last message was not posted."""
+    return render_to_string(
+        "play/partials/chat.html",
+        {
+            "game": game,
+            "oob": oob,
+            "notice": notice,
+            "visible": chat.visible(game, user),
+            "messages": game.messages.select_related("user") if chat.visible(game, user) else [],
+        },
+    )
+
+
+def _board_names(game: Game, seat) -> tuple[str, str]:
+    return tuple(
+        "Your board" if i == seat else f"{game.player_name(i)}'s board ({game.rules.seats[i]})"
+        for i in (0, 1)
+    )
+
+
+def _in_hand(board, hand: dict, actions: dict, selected) -> list[dict]:
+    return [
+        {
+            "name": board.piece_name(letter),
+            "svg": board.mini(letter),
+            "count": count,
+            "selected": selected == f"{letter.upper()}@",
+            "attrs": actions.get(f"{letter.upper()}@"),
+        }
+        for letter, count in hand.items()
+        if count
+    ]
+
+
+def _url(game: Game, action: str) -> str:
+    return addresses.of(game)[action]
+
+
+def _caption(game_rules, bottom: int, check: str | None) -> str:
+    text = f", {game_rules.seats[bottom]} at the bottom"
+    if check:
+        text += f", king on {check} in check"
+    return text
+
+
+def bottom_seat(seat: int | None, flipped: bool) -> int:
+    """Whose side is at the bottom of the board: the player's own (White's for spectators),
+    or the other once turned over."""
+    bottom = seat if seat is not None else 0
+    return 1 - bottom if flipped else bottom
+
+
+def _status(game: Game, seat, to_move, check_square) -> str:
+    names = game.rules.seats
+    if game.status == Game.Status.OPEN:
+        return "Waiting for an opponent."
+    if game.is_over:
+        return game.result_text + "."
+    if to_move is None:
+        return ""
+    check = " (in check)" if check_square else ""
+    if seat is not None:
+        return f"Your turn{check}." if to_move == seat else f"Waiting for {names[to_move]}{check}."
+    return f"{names[to_move]} to move{check}."
