@@ -1,0 +1,48 @@
+"""A player's profile, and the computer's accounts."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from play.models.base import Bounded
+
+
+class Profile(Bounded):
+    """A player's settings: vacation days and how they want to be told things."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    vacation_days = models.FloatField(default=14)
+    vacation_year = models.PositiveIntegerField(default=0)
+    email_enabled = models.BooleanField(default=True)
+    digest_hours = models.PositiveSmallIntegerField(default=6)
+    last_digest_at = models.DateTimeField(null=True, blank=True)
+
+    class Confirm(models.TextChoices):
+        CORRESPONDENCE = "correspondence", "In correspondence games"
+        ALWAYS = "always", "Always"
+        NEVER = "never", "Never"
+
+    # Whether a chosen move waits for "Confirm" before it is sent.
+    confirm_moves = models.CharField(
+        max_length=16, choices=Confirm.choices, default=Confirm.CORRESPONDENCE
+    )
+
+    def __str__(self):
+        return f"Settings of {self.user}"
+
+
+class Computer(Bounded):
+    """A computer opponent: a player (`Imperia level 5`) whose moves a worker makes
+    (play/computer.py, `manage.py bots`) with the `bots` package at its level."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="computer"
+    )
+    level = models.PositiveSmallIntegerField(unique=True)
+
+    class Meta:
+        ordering = ["level"]
+
+    def __str__(self):
+        return self.user.username

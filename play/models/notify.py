@@ -1,0 +1,60 @@
+"""What a player is told, and whether each telling reached them."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from play.models.base import Bounded
+from play.models.games import Game
+
+
+class Notification(Bounded):
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your-turn", "Your turn"
+        STARTED = "started", "Game started"
+        OFFER = "offer", "Offer received"
+        LOW_TIME = "low-time", "Time running low"
+        OVER = "over", "Game over"
+        CHALLENGE = "challenge", "Challenge received"
+        DISPUTE = "dispute", "Dispute"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField()
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["user", "read_at"])]
+
+    def __str__(self):
+        return f"{self.user}: {self.text}"
+
+
+class Delivery(Bounded):
+    """Every attempt to tell someone something, with what became of it (kept for disputes)."""
+
+    class Status(models.TextChoices):
+        SENT = "sent", "Sent"
+        QUEUED = "queued", "Queued for the digest"
+        SKIPPED = "skipped", "Not sent (the player turned it off)"
+        FAILED = "failed", "Failed"
+
+    notification = models.ForeignKey(
+        Notification, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    channel = models.CharField(max_length=8)  # in-app, email
+    status = models.CharField(max_length=8, choices=Status.choices)
+    detail = models.CharField(max_length=300, blank=True)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self):
+        return f"{self.channel} {self.status}"

@@ -1,0 +1,88 @@
+"""Studies, evaluations and the analysis board's kept trees."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from play.models.base import POSITION_LENGTH, Bounded, game_choices, new_invite_token
+
+
+class Study(Bounded):
+    """An analysis saved by its owner: a start, the game's options and a tree of variations
+    (play/analysis.py), under a title. It is its owner's: shared by its address, which cannot
+    be guessed, as an invitation's is; listed on the owner's profile only if they choose."""
+
+    token = models.CharField(max_length=32, unique=True, default=new_invite_token, editable=False)
+    listed = models.BooleanField(default=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="studies"
+    )
+    game_slug = models.CharField(max_length=32, choices=game_choices)
+    title = models.CharField(max_length=100)
+    start = models.TextField(max_length=POSITION_LENGTH)
+    options = models.CharField(max_length=200, blank=True)
+    tree = models.TextField(max_length=30_000, blank=True)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self):
+        return self.title
+
+    def get_absolute_url(self):
+        return reverse("study", args=[self.token])
+
+
+class Evaluation(Bounded):
+    """A player's request for the computer's opinion of an analysis position, run by the
+    computer's workers (play/evaluations.py), never in a web server's thread. Its token is
+    the address the asking page looks at for the answer."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for a worker"
+        RUNNING = "running", "Being evaluated"
+        DONE = "done", "Evaluated"
+        REFUSED = "refused", "Refused"
+        FAILED = "failed", "Not available"
+
+    token = models.CharField(max_length=32, unique=True, default=new_invite_token, editable=False)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    game_slug = models.CharField(max_length=32, choices=game_choices)
+    options = models.JSONField(default=dict, blank=True)
+    position = models.TextField(max_length=POSITION_LENGTH)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
+    claim = models.CharField(max_length=32, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    # The answer: the score in words, the expected line as the game writes it, or why not.
+    words = models.CharField(max_length=40, blank=True)
+    line = models.CharField(max_length=400, blank=True)
+    message = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "created_at"]),
+            models.Index(fields=["created_at"]),  # the sweeper's forgetting, every pass
+        ]
+
+    def __str__(self):
+        return f"Evaluation {self.pk} ({self.get_status_display()})"
+
+
+class AnalysisTree(Bounded):
+    """A tree of variations too long to ride in an address as it is (a browser's address and
+    the server's request line have their bounds): kept under a digest of its text, which the
+    analysis board's addresses carry instead (play/analysis_views.py)."""
+
+    key = models.CharField(max_length=32, unique=True)
+    text = models.TextField(max_length=30_000)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)  # the sweeper's
+
+    def __str__(self):
+        return f"Analysis tree {self.key}"
