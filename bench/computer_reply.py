@@ -46,12 +46,12 @@ def make_game(slug: str, level: int):
 
     from django.contrib.auth import get_user_model
 
-    from play.computer import computer
+    from play.computer import opponents
     from play.games import setup
     from play.models import Game
 
     user = get_user_model().objects.create_user(f"reply{secrets.token_hex(3)}")
-    game = computer.start(user, slug, level, "white")
+    game = opponents.start(user, slug, level, "white")
     if game.status == Game.Status.SETUP:
         setup.randomize(Game.objects.get(pk=game.pk), user)
         setup.submit(Game.objects.get(pk=game.pk), user)

@@ -19,7 +19,7 @@ import rules
 from play.boards import renderer
 from play.common import clocks, limits, numbers, paging
 from play.common.errors import Refused
-from play.computer import computer
+from play.computer import opponents
 from play.forms import (
     ChallengeForm,
     ComputerGameForm,
@@ -178,7 +178,7 @@ def play_computer(request):
         return _computer_page(request, form, 400)
     data = form.cleaned_data
     try:
-        game = computer.start(
+        game = opponents.start(
             request.user, data["game"], data["level"], data["side"], form.options(), form.clock()
         )
     except Refused as exc:
@@ -201,7 +201,7 @@ def _computer_page(request, form, status=200):
     return render(
         request,
         "play/computer.html",
-        {"computer_form": form, "levels": computer.levels()},
+        {"computer_form": form, "levels": opponents.levels()},
         status=status,
     )
 
@@ -484,7 +484,7 @@ abort = _action(lambda request, game: games.abort(game, request.user))
 draw = _action(lambda request, game: offers.act(game, request.user, request.POST.get("action", "")))
 take_back = _action(
     lambda request, game: (
-        computer.take_back(game, request.user)
+        opponents.take_back(game, request.user)
         if game.computer_seat is not None
         else offers.takeback(game, request.user, request.POST.get("action", ""))
     )
@@ -560,7 +560,7 @@ def profile(request, username):
     played = Game.objects.filter(
         Q(seats__user=player), ~Q(status=Game.Status.OPEN) | Q(listing="seek")
     ).order_by("-seats__game_id")
-    level = computer.level_of(player)
+    level = opponents.level_of(player)
     page = _rated_pages(request, {"games": (played, "page")})["games"]
     ratings.mark_changes(player, list(page))
     context = {"player": player, "games": page, "form": ChallengeForm()}
@@ -570,7 +570,7 @@ def profile(request, username):
     studies = player.studies.all() if player == request.user else player.studies.filter(listed=True)
     context["studies"] = paging.page(request, studies, "studies", 10)
     if level is not None:
-        context["computer"] = computer.levels()[level - 1]
+        context["computer"] = opponents.levels()[level - 1]
         context["computer_form"] = ComputerGameForm(initial={"level": level})
     return render(request, "play/profile.html", context)
 
@@ -584,7 +584,7 @@ def challenge(request, username):
         get_user_model().objects, f"There is no player called {username}.", username=username
     )
     form = ChallengeForm(request.POST)
-    level = computer.level_of(player)
+    level = opponents.level_of(player)
     if player == request.user:
         messages.error(request, "Challenge someone else.")
     elif not form.is_valid():
@@ -593,7 +593,7 @@ def challenge(request, username):
         data = form.cleaned_data
         try:
             if level is not None:  # the computer takes every challenge, at once
-                game = computer.start(
+                game = opponents.start(
                     request.user, data["game"], level, data["side"], form.options(), form.clock()
                 )
             else:

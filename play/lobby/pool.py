@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 import rules
 from play.common import clocks
 from play.common.errors import Refused
-from play.computer import computer
+from play.computer import opponents
 from play.games import games
 from play.models import Computer, Game, PoolEntry
 from play.notify.notify import user_group
@@ -176,7 +176,7 @@ def play_computer(user) -> Game:
         raise Refused("You are not waiting in a pool.", 409)
     level = level_near(entry.rating)
     leave(user)
-    return computer.start(user, entry.game_slug, level, "random", {}, CLOCKS[entry.pool])
+    return opponents.start(user, entry.game_slug, level, "random", {}, CLOCKS[entry.pool])
 
 
 @dataclass

@@ -12,7 +12,6 @@ from play.common import clocks
 from play.common.errors import Refused
 from play.games.lifecycle import moves_and_state
 from play.models import Forecast, Game
-from play.round import moves
 
 MOST_LINES = 20
 MOST_PLIES = 20  # a line's moves, both sides'
@@ -104,9 +103,10 @@ def _mark(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(has_forecasts=waiting)
 
 
-def answer(public_id: str, ply: int) -> None:
+def answer(public_id: str, ply: int, submit) -> None:
     """After the move at `ply`: the other player's line that begins with it gives the reply,
-    played now (the rest of the line kept); no line begins with it: the lines go."""
+    played now through `submit` (the move service, play/round/moves.py, which calls this after
+    each move) with the rest of the line kept; no line begins with it: the lines go."""
     with transaction.atomic():
         game = Game.locked(public_id=public_id)
         if game.ply != ply or game.status != Game.Status.ACTIVE:
@@ -124,7 +124,7 @@ def answer(public_id: str, ply: int) -> None:
         reply = following[0][0]
         rest = [line[1:] for line in following if line[0] == reply and len(line) > 2]
         try:
-            moves.submit(public_id, game.player(forecast.seat), reply, ply, forecast=True)
+            submit(public_id, game.player(forecast.seat), reply, ply, forecast=True)
         except Refused:  # its clock ran out meanwhile: the game is over, and the lines with it
             return
         if rest:  # left for the position the reply leads to

@@ -117,6 +117,6 @@ def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=Fals
     )
     move.write()
     if game.has_forecasts and not outcome:  # the opponent's lines answer this move at once
-        transaction.on_commit(lambda: forecasts.answer(game.public_id, ply), robust=True)
+        transaction.on_commit(lambda: forecasts.answer(game.public_id, ply, submit), robust=True)
     if game.computer_seat is not None and game.turn == game.computer_seat:
         transaction.on_commit(relay.wake_workers)  # its worker looks at once

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from play.common import clocks
 from play.common.errors import Refused
+from play.computer import opponents
 from play.games import games, lifecycle
 from play.games.lifecycle import end
 from play.models import Game, Offer, prefetched
@@ -170,12 +171,10 @@ def rematch(game: Game, user, action: str) -> Game | None:
 
 def _rematch_computer(game: Game, seat: int) -> Game:
     """The computer takes every rematch, at once: a new game, sides swapped."""
-    from play.computer import computer  # imported here: it reaches this module through play.moves
-
     player = game.player(seat)
-    level = computer.level_of(game.player(game.computer_seat))
+    level = opponents.level_of(game.player(game.computer_seat))
     side = ("white", "black")[1 - seat]
-    new = computer.start(player, game.game_slug, level, side, game.options, game.time_control)
+    new = opponents.start(player, game.game_slug, level, side, game.options, game.time_control)
     now = clocks.now()
     Offer.objects.create(
         game=game, kind=Offer.Kind.REMATCH, seat=seat, ply=game.ply,

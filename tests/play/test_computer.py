@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 import rules
 from play.common import clocks
 from play.common.errors import Refused
-from play.computer import computer
+from play.computer import opponents, turns
 from play.games import games
 from play.games.games import rebuild
 from play.models import ArchivedMove, Computer, Game, Notification, Offer
@@ -27,7 +27,7 @@ def form(**fields):
 
 
 def against(user, slug="empress", level=1, side="white", options=None, time_control=None):
-    return computer.start(user, slug, level, side, options, time_control)
+    return opponents.start(user, slug, level, side, options, time_control)
 
 
 def human_move(game: Game, user, rng: random.Random) -> str:
@@ -48,7 +48,7 @@ def test_the_form_starts_a_game_with_the_computer_at_once(ann, client_of):
     assert game.status == Game.Status.ACTIVE
     assert game.computer_seat == 0 and game.player(1) == ann
     assert game.player(0).username == "Imperia level 5"
-    assert computer.level_of(game.player(0)) == 5 and computer.level_of(ann) is None
+    assert opponents.level_of(game.player(0)) == 5 and opponents.level_of(ann) is None
     page = client_of(ann).get(game.get_absolute_url()).content.decode()
     assert "Unrated: a game against the computer" in page
     assert "The computer is thinking" in page  # White, the computer, moves first
@@ -97,7 +97,7 @@ def test_play_the_computer_is_offered_on_the_home_page_and_every_rules_page(ann,
 
 def test_each_level_is_a_player_whose_profile_says_what_it_is(ann, client_of, client):
     for level in (1, 8):
-        user = computer.player(level)
+        user = opponents.player(level)
         page = client_of(ann).get(f"/@/{user.username}/").content.decode()
         assert "is a computer opponent" in page
         assert "Empire Chess: Fairy-Stockfish" in page or level == 1
@@ -107,7 +107,7 @@ def test_each_level_is_a_player_whose_profile_says_what_it_is(ann, client_of, cl
 
 
 def test_a_challenge_from_the_computers_profile_starts_the_game(ann, client_of):
-    user = computer.player(2)
+    user = opponents.player(2)
     fields = {"game": "empress", "side": "white", "time_control": "none", "listing": "invite"}
     response = client_of(ann).post(f"/@/{user.username}/challenge/", fields)
     game = Game.objects.get()
@@ -117,14 +117,14 @@ def test_a_challenge_from_the_computers_profile_starts_the_game(ann, client_of):
 
 def test_the_worker_answers_a_move_through_the_move_service(ann):
     game = against(ann, level=3)
-    assert computer.work() is None  # the player moves first: nothing to do
+    assert turns.work() is None  # the player moves first: nothing to do
     moves.submit(game.public_id, ann, "Q@d4", 0)
-    assert computer.work() == "moved"
+    assert turns.work() == "moved"
     game.refresh_from_db()
     assert game.ply == 2 and game.turn == 0
     assert list(game.moves.values_list("seat", flat=True)) == [0, 1]
     rebuild(game)  # the hash chain and positions hold
-    assert computer.work() is None
+    assert turns.work() is None
     # Nobody is told: the computer reads no notices, and its answer is what the player waits
     # for at the board.
     assert not Notification.objects.filter(user=game.player(1)).exists()
@@ -140,13 +140,13 @@ def test_a_game_against_the_computer_is_played_to_its_end(ann, slug):
         from play.games import setup
 
         setup.submit(game, ann)
-        assert computer.work() == "arranged"
+        assert turns.work() == "arranged"
     for _ in range(2000):
         game.refresh_from_db()
         if game.is_over:
             break
         if game.turn == game.computer_seat:
-            assert computer.work() == "moved"
+            assert turns.work() == "moved"
         elif slug == "empire" and game.ply > 30:
             moves.submit(game.public_id, ann, "pass", game.ply)  # a won game ends on a pass
         else:
@@ -162,9 +162,9 @@ def test_imperial_shuffle_the_side_chosen_is_the_side_that_moves_first(ann, bob)
 
     # As the first player: the computer waits for the player's arrangement, then arranges.
     first = against(ann, "imperial-shuffle", side="white")
-    assert first.status == Game.Status.SETUP and computer.work() is None
+    assert first.status == Game.Status.SETUP and turns.work() is None
     setup.submit(first, ann)
-    assert computer.work() == "arranged"
+    assert turns.work() == "arranged"
     first.refresh_from_db()
     assert first.status == Game.Status.ACTIVE and first.turn == 0
     # As the second player: the computer has arranged already when the page is drawn.
@@ -173,17 +173,17 @@ def test_imperial_shuffle_the_side_chosen_is_the_side_that_moves_first(ann, bob)
     setup.submit(second, bob)
     second.refresh_from_db()
     assert second.status == Game.Status.ACTIVE and second.turn == 0
-    assert computer.work() == "moved"
+    assert turns.work() == "moved"
 
 
 def test_a_worker_that_dies_mid_think_leaves_the_game_to_the_next(ann):
     game = against(ann, level=2)
     moves.submit(game.public_id, ann, "Q@d4", 0)
-    claimed = computer.claim()  # a worker claims the game, then dies before it moves
+    claimed = turns.claim()  # a worker claims the game, then dies before it moves
     assert claimed is not None and claimed[0] == game.pk
-    assert computer.work() is None  # its claim holds for a while: nobody moves twice
-    later = clocks.now() + computer.LEASE + timedelta(seconds=1)
-    assert computer.work(later) == "moved"
+    assert turns.work() is None  # its claim holds for a while: nobody moves twice
+    later = clocks.now() + turns.LEASE + timedelta(seconds=1)
+    assert turns.work(later) == "moved"
     game.refresh_from_db()
     assert game.ply == 2 and game.computer_claim == ""
 
@@ -200,14 +200,14 @@ def test_a_failing_think_leaves_the_claim_to_lapse_and_others_go_on(ann, bob, mo
     broken, fine = against(ann, level=1), against(bob, level=1)
     for game, user in ((broken, ann), (fine, bob)):
         moves.submit(game.public_id, user, "Q@a1", 0)
-    real_act = computer.act
+    real_act = turns.act
 
     def act(pk):
         if pk == broken.pk:
             raise RuntimeError("the engine died")
         return real_act(pk)
 
-    monkeypatch.setattr(computer, "act", act)
+    monkeypatch.setattr(turns, "act", act)
     with pytest.raises(CommandError, match="could not act in 1 game"):
         call_command("bots", "--once")
     broken.refresh_from_db()
@@ -218,7 +218,7 @@ def test_a_failing_think_leaves_the_claim_to_lapse_and_others_go_on(ann, bob, mo
 def test_a_takeback_takes_back_the_players_move_and_the_answer(ann, client_of):
     game = against(ann, level=2)
     moves.submit(game.public_id, ann, "Q@d4", 0)
-    computer.work()
+    turns.work()
     answered = Game.objects.get(pk=game.pk)
     response = client_of(ann).post(f"/g/{game.public_id}/takeback/", **HTMX)
     assert response.status_code == 200
@@ -230,7 +230,7 @@ def test_a_takeback_takes_back_the_players_move_and_the_answer(ann, client_of):
     rebuild(game)
     # And play goes on from there, the hash chain whole.
     moves.submit(game.public_id, ann, "Q@e5", 0)
-    computer.work()
+    turns.work()
     game.refresh_from_db()
     assert game.ply == 2
     rebuild(game)
@@ -240,7 +240,7 @@ def test_a_move_chosen_before_a_takeback_is_refused(ann):
     game = against(ann, level=2)
     moves.submit(game.public_id, ann, "Q@d4", 0)
     thinking_on = Game.objects.get(pk=game.pk)  # what a worker read as it began to think
-    computer.take_back(game, ann)
+    opponents.take_back(game, ann)
     moves.submit(game.public_id, ann, "Q@h8", 0)  # the same ply comes back, another position
     with pytest.raises(moves.StaleMove):
         moves.submit(game.public_id, thinking_on.player(1), "Q@h1", 1, thinking_on.revision)
@@ -250,13 +250,13 @@ def test_a_move_chosen_before_a_takeback_is_refused(ann):
 
 def test_a_takeback_is_refused_where_it_does_not_belong(ann, bob, client_of, active_game):
     with pytest.raises(Refused, match="only in games against the computer"):
-        computer.take_back(active_game, ann)
+        opponents.take_back(active_game, ann)
     game = against(bob, side="black", level=1)  # the computer moved first: bob has no move
-    computer.work()
+    turns.work()
     with pytest.raises(Refused, match="no move of yours to take back"):
-        computer.take_back(game, bob)
+        opponents.take_back(game, bob)
     with pytest.raises(Refused, match="Only the players"):
-        computer.take_back(game, ann)
+        opponents.take_back(game, ann)
     response = client_of(ann).post(f"/g/{active_game.public_id}/takeback/", **HTMX)
     assert response.status_code == 400  # between people a takeback is asked for (an action)
     assert active_game.moves.count() == 0 and not ArchivedMove.objects.exists()
@@ -281,16 +281,16 @@ def test_on_a_live_clock_the_computer_thinks_within_what_it_has_left(ann):
     game = against(ann, level=8, time_control={"kind": "live", "minutes": 1, "increment": 0})
     moves.submit(game.public_id, ann, "Q@d4", 0)
     game.refresh_from_db()
-    assert computer.budget_ms(game) <= 60_000 / 30 + 1
+    assert turns.budget_ms(game) <= 60_000 / 30 + 1
     game.clocks[1] = 0.5  # half a second left
     game.deadline = clocks.now() + timedelta(seconds=0.5)
     game.save()
-    assert computer.budget_ms(game) <= 200
-    assert computer.work() == "moved"
+    assert turns.budget_ms(game) <= 200
+    assert turns.work() == "moved"
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.clocks[1] > 0
     correspondence = against(ann, level=8, time_control={"kind": "days", "days": 1})
-    assert computer.budget_ms(correspondence) is None  # the level's own budget
+    assert turns.budget_ms(correspondence) is None  # the level's own budget
 
 
 def test_a_page_waiting_for_the_computer_asks_whether_anything_changed(ann, client_of):
@@ -299,7 +299,7 @@ def test_a_page_waiting_for_the_computer_asks_whether_anything_changed(ann, clie
     assert f"/g/{game.public_id}/live/?since={game.revision}" in page
     url = f"/g/{game.public_id}/live/?since="
     assert client_of(ann).get(url + str(game.revision)).status_code == 204
-    computer.work()
+    turns.work()
     answer = client_of(ann).get(url + str(game.revision))
     assert answer.status_code == 200 and "Your turn." in answer.content.decode()
     assert client_of(ann).get(url + "x").status_code == 400
@@ -309,8 +309,8 @@ def test_a_page_waiting_for_the_computer_asks_whether_anything_changed(ann, clie
 def test_the_computers_players_have_no_password_and_are_made_when_missing(django_user_model):
     Computer.objects.all().delete()
     django_user_model.objects.filter(username__startswith="Imperia level").delete()
-    user = computer.player(4)
-    assert user.username == "Imperia level 4" and computer.level_of(user) == 4
-    assert computer.player(4) == user
+    user = opponents.player(4)
+    assert user.username == "Imperia level 4" and opponents.level_of(user) == 4
+    assert opponents.player(4) == user
     with pytest.raises(Refused):
-        computer.player(9)
+        opponents.player(9)

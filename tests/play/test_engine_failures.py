@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from bots import fairy, players
-from play.computer import computer
+from play.computer import opponents, turns
 from play.models import Game
 from play.review import evaluations
 from play.round import moves
@@ -60,12 +60,12 @@ def test_the_computer_plays_on_with_its_own_search_and_the_worker_reports_it(
     way, engine_that_fails, ann, client_of
 ):
     engine_that_fails(way)
-    game = computer.start(ann, "empire-chess", 4, "white")
+    game = opponents.start(ann, "empire-chess", 4, "white")
     moves.submit(game.public_id, ann, "d3d4", 0)
     with pytest.raises(CommandError, match="could not act in 1 game"):
         call_command("bots", "--once")
     game.refresh_from_db()
-    assert game.computer_failures == computer.ENGINE_FAILURES and game.computer_own_search
+    assert game.computer_failures == turns.ENGINE_FAILURES and game.computer_own_search
     assert game.ply == 2 and game.turn == 0  # it moved, with the search the other games use
     if way in ("crashing", "hanging"):
         assert fairy.engine().process is None  # killed, not left running

@@ -94,10 +94,10 @@ def test_bad_pools_are_refused_and_the_computer_does_not_wait(ann, clock):
         pool.enter(ann, "chess", "5+3")
     with pytest.raises(Refused, match="time control"):
         pool.enter(ann, "empress", "5+0")
-    from play.computer import computer
+    from play.computer import opponents
 
     with pytest.raises(Refused, match="computer does not wait"):
-        pool.enter(computer.player(3), "empress", "5+3")
+        pool.enter(opponents.player(3), "empress", "5+3")
     assert not PoolEntry.objects.exists()
 
 

@@ -12,7 +12,7 @@ from django.db import connection
 from django.test import Client
 
 from play.common import clocks
-from play.computer import computer
+from play.computer import opponents, turns
 from play.games import games, sweeper
 from play.games.games import rebuild
 from play.models import Game, Move, Notification
@@ -219,9 +219,9 @@ def test_eight_rulings_posted_at_once_decide_the_dispute_once(ann, bob, make_use
 
 @pytest.mark.parametrize("round_", range(ROUNDS))
 def test_four_workers_at_once_move_once_for_the_computer(ann, round_):
-    game = computer.start(ann, "empress", 2, "white")
+    game = opponents.start(ann, "empress", 2, "white")
     moves.submit(game.public_id, ann, "Q@d4", 0)
-    done = together(*(computer.work for _ in range(4)))
+    done = together(*(turns.work for _ in range(4)))
     assert sorted(map(str, done)) == ["None", "None", "None", "moved"], done
     game = consistent(game)
     assert game.ply == 2 and game.computer_claim == ""
@@ -231,9 +231,9 @@ def test_four_workers_at_once_move_once_for_the_computer(ann, round_):
 def test_two_workers_acting_on_one_turn_move_once(ann, round_):
     """Past the claims (one worker's lapsed while it still thought): the expected ply and
     revision let one move through."""
-    game = computer.start(ann, "empress", 2, "white")
+    game = opponents.start(ann, "empress", 2, "white")
     moves.submit(game.public_id, ann, "Q@d4", 0)
-    done = together(lambda: computer.act(game.pk), lambda: computer.act(game.pk))
+    done = together(lambda: turns.act(game.pk), lambda: turns.act(game.pk))
     # The other was refused under the lock ("stale"), or read the game after the move and
     # found it was not the computer's turn ("nothing"): either way, one move.
     assert sorted(done) in (["moved", "stale"], ["moved", "nothing"]), done
@@ -244,9 +244,9 @@ def test_two_workers_acting_on_one_turn_move_once(ann, round_):
 
 @pytest.mark.parametrize("round_", range(ROUNDS))
 def test_a_takeback_against_the_computers_answer(ann, round_):
-    game = computer.start(ann, "empress", 2, "white")
+    game = opponents.start(ann, "empress", 2, "white")
     moves.submit(game.public_id, ann, "Q@d4", 0)
-    taken = together(lambda: computer.take_back(game, ann), lambda: computer.work())
+    taken = together(lambda: opponents.take_back(game, ann), lambda: turns.work())
     game = consistent(game)
     # The takeback came first (the answer refused) or second (both moves taken back).
     assert game.ply == 0, (taken, game.ply)

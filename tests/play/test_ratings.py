@@ -3,7 +3,7 @@
 import pytest
 
 from play.common.errors import Refused
-from play.computer import computer
+from play.computer import opponents
 from play.games import games
 from play.models import Game, Rating, RatingChange
 from play.ratings import glicko, ratings
@@ -127,7 +127,7 @@ def test_casual_aborted_and_computer_games_change_no_rating(rated, ann, bob):
     games.resign(casual, bob)
     aborted = rated(plies=())
     games.abort(aborted, ann)
-    versus = computer.start(ann, "empire-chess", 3, "white", {}, LIVE)
+    versus = opponents.start(ann, "empire-chess", 3, "white", {}, LIVE)
     assert not versus.rated
     games.resign(versus, ann)
     assert not Rating.objects.exists() and not RatingChange.objects.exists()

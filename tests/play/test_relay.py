@@ -8,7 +8,7 @@ import threading
 import pytest
 from channels.layers import get_channel_layer
 
-from play.computer import computer
+from play.computer import opponents
 from play.push import relay
 from play.round import moves
 
@@ -59,7 +59,7 @@ def test_a_players_move_against_the_computer_wakes_its_workers(
     alarm = relay.Alarm()
     try:
         assert alarm.wait(0) is False
-        game = computer.start(ann, "empress", 1, "white")
+        game = opponents.start(ann, "empress", 1, "white")
         with django_capture_on_commit_callbacks(execute=True):
             moves.submit(game.public_id, ann, "Q@d4", 0)
         assert alarm.wait(30) is True  # woken by the move, long before the time is up

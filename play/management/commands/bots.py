@@ -4,7 +4,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
-from play.computer import computer
+from play.computer import turns
 from play.push import relay
 
 log = logging.getLogger("imperia.computer")
@@ -46,9 +46,9 @@ class Command(BaseCommand):
         acted, failed, could_not = 0, 0, {}
         while True:
             try:
-                done = computer.work()
+                done = turns.work()
                 failed = 0
-            except computer.CouldNotAct as exc:  # counted on the game, which is tried again
+            except turns.CouldNotAct as exc:  # counted on the game, which is tried again
                 log.warning("the computer %s", exc)
                 could_not[exc.game] = exc.reason
                 continue

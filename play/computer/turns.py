@@ -1,6 +1,5 @@
-"""Games against the computer: its players (one per level), a game started with one, the
-worker's turn (claim a game where the computer is to act, choose with the `bots` package,
-move through the move service like a person) and a player's takeback.
+"""The worker's turn in games against the computer: claim a game where the computer is to
+act, choose with the `bots` package, and move through the move service like a person.
 
 A claim is a token with a lease on the game row, taken under the row lock (SKIP LOCKED on
 PostgreSQL, so several workers pass each other by) and by a compare-and-set that holds on
@@ -12,21 +11,17 @@ from __future__ import annotations
 
 import logging
 import secrets
-import zlib
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q
 
 import bots
-import rules
 from play.common import clocks
 from play.common.errors import Refused
-from play.games import games, lifecycle, setup
+from play.computer import opponents
 from play.games.lifecycle import moves_and_state
-from play.models import Computer, Game, Seat
+from play.models import Game, Seat
 from play.push.live import broadcast
 from play.round import moves
 
@@ -47,61 +42,6 @@ class CouldNotAct(Exception):
     def __init__(self, game: str, reason: str):
         super().__init__(f"could not act in {game}: {reason}")
         self.game, self.reason = game, reason
-
-
-def name(level: int) -> str:
-    return f"Imperia level {level}"
-
-
-def player(level: int):
-    """The user who plays at this level, made the first time it is asked for. It has no
-    password anyone can log in with."""
-    if level not in bots.levels():
-        raise Refused(f"Choose a level from 1 to {bots.levels()[-1]}.")
-    found = Computer.objects.select_related("user").filter(level=level).first()
-    if found is not None:
-        return found.user
-    with transaction.atomic():
-        user, _ = get_user_model().objects.get_or_create(
-            username=name(level), defaults={"password": make_password(None)}
-        )
-        Computer.objects.get_or_create(level=level, defaults={"user": user})
-    return Computer.objects.select_related("user").get(level=level).user
-
-
-def levels() -> list[dict]:
-    """Each level: its player's name and how it plays each game, for the pages."""
-    return [
-        {
-            "level": level,
-            "name": name(level),
-            "games": [(g.name, bots.describe(g.slug, level)) for g in rules.games()],
-        }
-        for level in bots.levels()
-    ]
-
-
-def level_of(user) -> int | None:
-    """The level a user plays at, if it is the computer."""
-    if not getattr(user, "pk", None):
-        return None
-    return Computer.objects.filter(user_id=user.pk).values_list("level", flat=True).first()
-
-
-def start(user, slug: str, level: int, side: str, options=None, time_control=None) -> Game:
-    """A game against the computer at `level`, begun at once (the player's side, options and
-    clock as for any game). It is private: nobody else can join it."""
-    computer = player(level)
-    with transaction.atomic():
-        game = games.create(user, slug, side, Game.Listing.INVITE, options, time_control)
-        game = games.join(game, computer)
-    if game.status == Game.Status.SETUP and game.computer_seat == 0:
-        act(game.pk)  # the first player arranges at once, before the page is drawn
-        game.refresh_from_db()
-    return game
-
-
-# The worker's side.
 
 
 def due(now=None):
@@ -158,16 +98,10 @@ def act(pk: int) -> str:
     CouldNotAct raised."""
     game = Game.objects.prefetch_related("seats__user").get(pk=pk)
     computer = game.player(game.computer_seat)
-    level = level_of(computer)
-    chooser = bots.get(
-        game.game_slug,
-        level=level,
-        seed=zlib.crc32(game.public_id.encode()),
-        own_search=game.computer_own_search,
-    )
+    chooser = opponents.chooser(game)
     try:
         if game.status == Game.Status.SETUP:
-            _arrange(game, computer, chooser)
+            opponents.arrange(game, chooser)
             return "arranged"
         if game.status != Game.Status.ACTIVE or game.turn != game.computer_seat:
             return "nothing"
@@ -194,15 +128,6 @@ def _engine_failed(game: Game) -> None:
             game.revision += 1
             transaction.on_commit(lambda: broadcast(game))
         game.save(update_fields=["computer_failures", "computer_own_search", "revision"])
-
-
-def _arrange(game: Game, computer, chooser) -> None:
-    mine = next(s for s in game.seats.all() if s.user_id == computer.pk)
-    other = next(s for s in game.seats.all() if s.pk != mine.pk)
-    submitted = other.arrangement if other.submitted_at else None
-    board = chooser.choose(bots.Arranging(game.options, mine.index, submitted))
-    setup.load(game, computer, board)
-    setup.submit(game, computer)
 
 
 def budget_ms(game: Game) -> int | None:
@@ -234,25 +159,3 @@ def work(now=None) -> str | None:
         raise CouldNotAct(f"game {pk}", repr(exc)) from exc
     release(pk, token)
     return done
-
-
-# The player's side.
-
-
-def take_back(game: Game, user) -> Game:
-    """Against the computer, a player takes back their last move (and the computer's answer,
-    if it has answered): the moves leave the log, kept as archived moves; the clocks go back
-    as they stood; a worker still thinking on the old position finds its move refused."""
-    with transaction.atomic():
-        game = Game.locked(game.pk)
-        seat = game.seat_of_player(user, "Only the players may take back a move.")
-        if game.computer_seat is None:
-            raise Refused("Moves are taken back only in games against the computer.", 409)
-        if game.status != Game.Status.ACTIVE:
-            raise Refused("This game is not in play.", 409)
-        lifecycle.take_back(game, seat.index, clocks.now())
-        game.computer_claim, game.computer_claimed_until = "", None
-        game.revision += 1
-        game.save()
-        transaction.on_commit(lambda: broadcast(game))
-    return game
