@@ -7,3 +7,4 @@ class PlayConfig(AppConfig):
 
     def ready(self):
         from play.accounts import accounts  # noqa: F401 - connects the logout signal
+        from play.referee import admin  # noqa: F401 - the staff's and referees' desk, registered

@@ -1,6 +1,10 @@
+"""The site's sockets: each room's consumer at its address."""
+
 from django.urls import path
 
-from play.round.consumers import GameConsumer, PingConsumer, PlayerConsumer
+from play.notify.consumers import PlayerConsumer
+from play.push.sockets import PingConsumer
+from play.round.consumers import GameConsumer
 
 websocket_urlpatterns = [
     path("ws/g/<str:public_id>/", GameConsumer.as_asgi()),

@@ -7,10 +7,8 @@ from importlib import import_module
 from types import SimpleNamespace
 
 from axes.helpers import get_cool_off
-from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib import auth
-from django.contrib.auth import views as auth_views
 from django.contrib.auth.signals import user_logged_out
 from django.dispatch import receiver
 from django.shortcuts import render
@@ -73,58 +71,3 @@ def locked_out(request, original_response=None, credentials=None):
     response = render(request, "429.html", {"message": message, "reset": True}, status=429)
     response["Retry-After"] = str(int(wait.total_seconds()))
     return response
-
-
-class Limited:
-    """A password view whose POSTs count against the "password" rate limit: a stolen session
-    cannot try old passwords, nor anyone send reset mail, without end."""
-
-    def post(self, request, *args, **kwargs):
-        try:
-            limits.check("password", request)
-        except limits.Limited as exc:
-            response = render(request, "429.html", {"message": exc.message}, status=429)
-            response["Retry-After"] = str(exc.retry_after)
-            return response
-        return super().post(request, *args, **kwargs)
-
-
-class PasswordChange(Limited, auth_views.PasswordChangeView):
-    template_name = "registration/form_page.html"
-    extra_context = {"heading": "Change your password"}
-
-    def form_valid(self, form):
-        response = super().form_valid(form)
-        # This login stays, under a new session key: stored before the sockets check theirs.
-        self.request.session.save()
-        recheck_sockets(form.user.pk)
-        return response
-
-
-class PasswordReset(Limited, auth_views.PasswordResetView):
-    template_name = "registration/form_page.html"
-    email_template_name = "registration/reset_email.txt"
-    subject_template_name = "registration/reset_subject.txt"
-    extra_context = {"heading": "Reset your password"}
-    extra_email_context = {"site_name": "Imperia"}
-
-
-class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
-    template_name = "registration/reset_confirm.html"
-    extra_context = {"heading": "Choose a new password"}
-
-    def form_valid(self, form):
-        # The owner proved they hold the mailbox: the lockout of guesses at the old password
-        # no longer guards anything.
-        axes_reset(username=form.user.get_username())
-        response = super().form_valid(form)
-        recheck_sockets(form.user.pk)  # every login it had has ended
-        return response
-
-
-def said(heading: str, text: str):
-    """A page that only says something, with the way on."""
-    return {
-        "template_name": "registration/said.html",
-        "extra_context": {"heading": heading, "text": text},
-    }

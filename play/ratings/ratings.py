@@ -11,11 +11,20 @@ from datetime import timedelta
 from functools import reduce
 
 from django.core.cache import cache
-from django.db.models import Count, F, OuterRef, Q, Subquery, Value, Window
+from django.db.models import (
+    Count,
+    F,
+    OuterRef,
+    Q,
+    Subquery,
+    Value,
+    Window,
+    prefetch_related_objects,
+)
 from django.db.models.functions import Coalesce, Mod, RowNumber
 
 import rules
-from play.common import clocks
+from play.common import clocks, paging
 from play.models import Game, Rating, RatingChange
 from play.ratings import glicko, rating_chart
 
@@ -330,3 +339,17 @@ def table(user) -> list[dict]:
             }
         )
     return rows
+
+
+def rated_pages(request, lists: dict) -> dict:
+    """Pages of games (key -> (queryset, its page's parameter)), each player named with their
+    rating: the seats, the players and their ratings read once for all the pages, not once
+    a list."""
+    pages = {key: paging.page(request, queryset, name) for key, (queryset, name) in lists.items()}
+    games = []
+    for page in pages.values():
+        page.object_list = list(page.object_list)
+        games += page.object_list
+    prefetch_related_objects(games, "seats__user", "invited_user", "created_by")
+    label(games)
+    return pages

@@ -10,10 +10,10 @@ from urllib.parse import urlencode
 from play.boards import renderer
 from play.boards.base import Marks
 from play.common import numbers
-from play.forms import ReopenForm, RulingForm
 from play.games.games import rebuild
 from play.models import Delivery, Dispute, Ruling
 from play.referee.disputes import recusal
+from play.referee.forms import ReopenForm, RulingForm
 
 
 def context(request, admin_site, dispute: Dispute) -> dict:

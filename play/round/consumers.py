@@ -9,95 +9,21 @@ import asyncio
 import json
 import logging
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.cache import cache
-from django.template.loader import render_to_string
 
-from play.accounts import accounts
+from play.accounts.sockets import ClosedWithItsLogin
 from play.common import limits
 from play.common.errors import Refused
 from play.models import Game
-from play.notify import dashboard
-from play.notify.notify import user_group
 from play.push import presence
 from play.push.live import group_name
+from play.push.sockets import ForwardWithoutThreadHop, InGroups
 from play.round import moves, playing, presenter
 
 log = logging.getLogger("imperia.live")
 MOST_SENT = 2000  # characters of a message a page sends on the game socket: a move is far less
-
-
-class ForwardWithoutThreadHop:
-    """Channels sends every message an async consumer handles through a worker thread first,
-    to close stale database connections: one shared thread, so every push to every socket
-    queued there. These consumers reach the database only through database_sync_to_async,
-    which closes them itself; a board drawn elsewhere is forwarded straight from the loop."""
-
-    async def dispatch(self, message):
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
-
-
-class InGroups:
-    """A socket in its channel groups for as long as it is open. Channel layers drop a member
-    a day after it joined (group_expiry, meant for the sockets of a server that died), but a
-    correspondence game's page may stay open for days: so the socket joins again every hour,
-    or it would stop being sent the moves, with nothing to say so."""
-
-    rejoin_every = 3600.0  # seconds; the layers' group_expiry is a day
-
-    async def join(self, *groups: str) -> None:
-        self.joined = []
-        for group in groups:  # a group counts as joined once the layer has added the socket
-            await self.channel_layer.group_add(group, self.channel_name)
-            self.joined.append(group)
-        self._rejoining = asyncio.create_task(self._rejoin())
-
-    async def _rejoin(self) -> None:
-        while True:
-            await asyncio.sleep(self.rejoin_every)
-            for group in self.joined:
-                try:
-                    await self.channel_layer.group_add(group, self.channel_name)
-                except Exception as exc:  # noqa: BLE001 - Redis away: try again next time
-                    log.warning("a socket could not rejoin %s: %r", group, exc)
-
-    async def leave(self) -> None:
-        if hasattr(self, "_rejoining"):
-            self._rejoining.cancel()
-        for group in getattr(self, "joined", ()):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        self.joined = []
-
-    async def __call__(self, scope, receive, send):
-        try:
-            await super().__call__(scope, receive, send)
-        finally:  # a consumer that failed never leaves: its socket must not rejoin for ever
-            if hasattr(self, "_rejoining"):
-                self._rejoining.cancel()
-
-    async def disconnect(self, code):
-        await self.leave()
-
-
-class ClosedWithItsLogin:
-    """A logged-in player's socket closes once the login it was opened with ends (a logout,
-    a password changed elsewhere): nothing private reaches a page whose login is gone."""
-
-    def account_groups(self) -> list[str]:
-        user = self.scope["user"]
-        return [accounts.account_group(user.pk)] if user.is_authenticated else []
-
-    async def account_check(self, event):
-        user, key = self.scope["user"], self.scope["session"].session_key
-        holds = await database_sync_to_async(accounts.still_logged_in)(key, user.pk, event["ended"])
-        if not holds:
-            await self.leave()  # no push after this one
-            await self.close(code=4401)
 
 
 class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
@@ -235,44 +161,3 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
 def _load(public_id) -> Game | None:
     game = Game.objects.filter(public_id=public_id).first()
     return presenter.with_view_related(game) if game else None
-
-
-class PlayerConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
-    """A logged-in player's own socket, on every page: the bell and the "your turn" count.
-    Async like the game socket: only counting and drawing the bell takes a thread."""
-
-    async def connect(self):
-        user = self.scope["user"]
-        if not user.is_authenticated:
-            await self.close(code=4403)
-            return
-        await self.join(user_group(user.pk), *self.account_groups())
-        await self.accept()
-        await self.bell_update({})
-
-    async def bell_update(self, event):
-        await self.send(text_data=await database_sync_to_async(self._bell)())
-
-    async def pool_paired(self, event):
-        """Quick pairing found an opponent: the waiting page opens the game."""
-        await self.send(text_data=event["html"])
-
-    async def evaluation_ready(self, event):
-        """An evaluation asked for is answered: the asking page shows it in place."""
-        await self.send(text_data=event["html"])
-
-    def _bell(self) -> str:
-        counts = dashboard.counts(self.scope["user"])
-        return render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})
-
-
-class PingConsumer(ForwardWithoutThreadHop, AsyncWebsocketConsumer):
-    """Echo through the channel layer: the floor a pushed board cannot beat (bench/live.py).
-    Async like the game socket, so that it costs what forwarding a board costs and no more."""
-
-    async def receive(self, text_data=None, bytes_data=None):
-        pong = {"type": "pong", "text": (text_data or "")[:64]}
-        await self.channel_layer.send(self.channel_name, pong)
-
-    async def pong(self, event):
-        await self.send(text_data=event["text"])

@@ -93,7 +93,7 @@ def test_reading_is_never_limited(tight, active_game, client_of, ann):
 
 
 def test_imports_are_limited_and_a_long_record_refused(tight, client_of, ann):
-    from play.forms import RECORD_LENGTH
+    from play.review.forms import RECORD_LENGTH
 
     tight("import", 1, 100)
     page = client_of(ann)
@@ -116,7 +116,7 @@ def test_long_analyses_kept_are_limited_and_forgotten_after_thirty_days(tight, c
     from play.common import clocks
     from play.games import sweeper
     from play.models import AnalysisTree
-    from play.review import analysis_views
+    from play.review import views as analysis_views
 
     tight("keep", 1, 100)
     game_rules, line = rules.get("empire"), []

@@ -1,6 +1,7 @@
-"""The analysis board's page: the board at the place looked at (its legal moves clickable as in
-play), the tree of variations, the steps, typed moves, promote and delete. Every change is a
-new address: the page is shareable as it is."""
+"""The review's pages: a game's record, an import, and the analysis board. The board stands
+at the place looked at (its legal moves clickable as in play), with the tree of variations,
+the steps, typed moves, promote and delete. Every change is a new address: the page is
+shareable as it is."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -20,7 +21,9 @@ from play.boards.base import Marks
 from play.common import clocks, limits, numbers
 from play.common.errors import Refused
 from play.models import AnalysisTree, Evaluation, Game, Study
-from play.review import analysis, evaluations
+from play.review import analysis, evaluations, records
+from play.review.forms import ImportForm
+from play.round import page
 from play.round.clicks import Clicks
 from rules import record
 
@@ -319,3 +322,31 @@ def _context(request, board: analysis.Board, params: dict, notice, flipped: bool
         "source": source,
         "share": request.build_absolute_uri(url()),
     }
+
+
+@require_GET
+def game_record(request, public_id):
+    game = page.game_of(request, public_id)
+    text, filename, media_type = records.export(
+        game, request.build_absolute_uri(game.get_absolute_url())
+    )
+    response = HttpResponse(text, content_type=f"{media_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@limits.limited("import")
+def import_record(request):
+    form = ImportForm(request.POST or None, request.FILES or None, games=rules.games())
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = records.import_game(
+                request.user, form.cleaned_data["game"], form.cleaned_data["record"]
+            )
+        except Refused as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(game)
+    status = 400 if form.errors else 200
+    return render(request, "play/import.html", {"form": form}, status=status)

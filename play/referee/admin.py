@@ -10,7 +10,7 @@ from django.utils.html import format_html
 
 from play.common import numbers
 from play.common.errors import Refused
-from play.forms import ReopenForm, RulingForm, said
+from play.common.forms import said
 from play.models import (
     ChatMessage,
     Delivery,
@@ -25,6 +25,7 @@ from play.models import (
     Seat,
 )
 from play.referee import case, disputes
+from play.referee.forms import ReopenForm, RulingForm
 
 
 class ReadOnlyInline(admin.TabularInline):

@@ -1,0 +1,25 @@
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from play.common.numbers import WholeNumberField
+from play.models import Profile
+
+
+class SignupForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+        help_texts = {"email": "Optional: for notices of your turn and of games by email."}
+
+
+class SettingsForm(forms.ModelForm):
+    email = forms.EmailField(required=False, help_text="Where Imperia writes to you.")
+    digest_hours = WholeNumberField(min_value=1, max_value=168)
+
+    class Meta:
+        model = Profile
+        fields = ("email_enabled", "digest_hours", "confirm_moves")
+        labels = {
+            "confirm_moves": 'Show my move and wait for "Confirm" before sending it',
+            "email_enabled": "Send me email",
+            "digest_hours": 'Gather "your turn" emails into one every (hours)',
+        }

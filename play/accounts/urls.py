@@ -1,0 +1,54 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from play.accounts import views
+
+urlpatterns = [
+    path("@/<str:username>/", views.profile, name="profile"),
+    path("settings/", views.player_settings, name="settings"),
+    path("signup/", views.signup, name="signup"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(extra_context={"heading": "Log in"}),
+        name="login",
+    ),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Django's own password views; their names are the ones those views look for.
+    path("password/change/", views.PasswordChange.as_view(), name="password_change"),
+    path(
+        "password/change/done/",
+        auth_views.PasswordChangeDoneView.as_view(
+            **views.said(
+                "Password changed",
+                "Your password is changed. Every other page where you were logged in is "
+                "logged out, its open games' sockets closed with it.",
+            )
+        ),
+        name="password_change_done",
+    ),
+    path("password/reset/", views.PasswordReset.as_view(), name="password_reset"),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(
+            **views.said(
+                "Check your email",
+                "If an account has that address, a link to choose a new password is on its "
+                "way. It works once, for three days. No mail? Check the address you gave in "
+                "your settings, and your spam folder.",
+            )
+        ),
+        name="password_reset_done",
+    ),
+    path(
+        "reset/<uidb64>/<token>/",
+        views.PasswordResetConfirm.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(
+            **views.said("Password set", "Your password is set: log in with it.")
+        ),
+        name="password_reset_complete",
+    ),
+]

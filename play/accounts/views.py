@@ -1,0 +1,139 @@
+"""The player's own pages: signing up, the profile, the settings, and the password pages
+(Django's, limited and closing the sockets of a login that ended)."""
+
+from __future__ import annotations
+
+from axes.utils import reset as axes_reset
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET
+
+from play.accounts.accounts import recheck_sockets
+from play.accounts.forms import SettingsForm, SignupForm
+from play.common import clocks, limits, paging
+from play.common.pages import found
+from play.computer import opponents
+from play.games.forms import ChallengeForm, ComputerGameForm
+from play.models import Game
+from play.notify import notify
+from play.ratings import ratings
+
+
+@require_GET
+def profile(request, username):
+    player = found(
+        get_user_model().objects, f"There is no player called {username}.", username=username
+    )
+    # Latest first, in the order of the player's seats' index (a game's id follows its making).
+    played = Game.objects.filter(
+        Q(seats__user=player), ~Q(status=Game.Status.OPEN) | Q(listing="seek")
+    ).order_by("-seats__game_id")
+    level = opponents.level_of(player)
+    page = ratings.rated_pages(request, {"games": (played, "page")})["games"]
+    ratings.mark_changes(player, list(page))
+    context = {"player": player, "games": page, "form": ChallengeForm()}
+    context["ratings"] = ratings.table(player) if level is None else []
+    # A study is read by its address; the profile lists those its owner chose to list, and
+    # all of them to the owner.
+    studies = player.studies.all() if player == request.user else player.studies.filter(listed=True)
+    context["studies"] = paging.page(request, studies, "studies", 10)
+    if level is not None:
+        context["computer"] = opponents.levels()[level - 1]
+        context["computer_form"] = ComputerGameForm(initial={"level": level})
+    return render(request, "play/profile.html", context)
+
+
+@login_required
+def player_settings(request):
+    profile = notify.profile_of(request.user)
+    clocks.refill_year(profile, clocks.now())
+    form = SettingsForm(
+        request.POST or None, instance=profile, initial={"email": request.user.email}
+    )
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        request.user.email = form.cleaned_data["email"]
+        request.user.save(update_fields=["email"])
+        messages.success(request, "Settings saved.")
+        return redirect("settings")
+    profile.save()
+    return render(request, "play/settings.html", {"form": form, "profile": profile})
+
+
+def signup(request):
+    form = SignupForm(request.POST or None)
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
+        next_url = ""
+    context = {"form": form, "next": next_url, "heading": "Sign up"}
+    if request.method == "POST":
+        try:
+            limits.check("signup", request)
+        except limits.Limited as exc:  # the form comes back as it was typed, with the wait
+            form.add_error(None, exc.message)
+            return limits.too_many(render(request, "registration/signup.html", context), exc)
+    if request.method == "POST" and form.is_valid():
+        login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(next_url or "lobby")
+    status = 400 if form.errors else 200
+    return render(request, "registration/signup.html", context, status=status)
+
+
+class Limited:
+    """A password view whose POSTs count against the "password" rate limit: a stolen session
+    cannot try old passwords, nor anyone send reset mail, without end."""
+
+    def post(self, request, *args, **kwargs):
+        try:
+            limits.check("password", request)
+        except limits.Limited as exc:
+            response = render(request, "429.html", {"message": exc.message}, status=429)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordChange(Limited, auth_views.PasswordChangeView):
+    template_name = "registration/form_page.html"
+    extra_context = {"heading": "Change your password"}
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        # This login stays, under a new session key: stored before the sockets check theirs.
+        self.request.session.save()
+        recheck_sockets(form.user.pk)
+        return response
+
+
+class PasswordReset(Limited, auth_views.PasswordResetView):
+    template_name = "registration/form_page.html"
+    email_template_name = "registration/reset_email.txt"
+    subject_template_name = "registration/reset_subject.txt"
+    extra_context = {"heading": "Reset your password"}
+    extra_email_context = {"site_name": "Imperia"}
+
+
+class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
+    template_name = "registration/reset_confirm.html"
+    extra_context = {"heading": "Choose a new password"}
+
+    def form_valid(self, form):
+        # The owner proved they hold the mailbox: the lockout of guesses at the old password
+        # no longer guards anything.
+        axes_reset(username=form.user.get_username())
+        response = super().form_valid(form)
+        recheck_sockets(form.user.pk)  # every login it had has ended
+        return response
+
+
+def said(heading: str, text: str):
+    """A page that only says something, with the way on."""
+    return {
+        "template_name": "registration/said.html",
+        "extra_context": {"heading": heading, "text": text},
+    }

@@ -1,0 +1,41 @@
+"""The player's own socket, on every page: the bell, and the words that reach them anywhere."""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+
+from play.accounts.sockets import ClosedWithItsLogin
+from play.notify import dashboard
+from play.notify.notify import user_group
+from play.push.sockets import ForwardWithoutThreadHop, InGroups
+
+
+class PlayerConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
+    """A logged-in player's own socket, on every page: the bell and the "your turn" count.
+    Async like the game socket: only counting and drawing the bell takes a thread."""
+
+    async def connect(self):
+        user = self.scope["user"]
+        if not user.is_authenticated:
+            await self.close(code=4403)
+            return
+        await self.join(user_group(user.pk), *self.account_groups())
+        await self.accept()
+        await self.bell_update({})
+
+    async def bell_update(self, event):
+        await self.send(text_data=await database_sync_to_async(self._bell)())
+
+    async def pool_paired(self, event):
+        """Quick pairing found an opponent: the waiting page opens the game."""
+        await self.send(text_data=event["html"])
+
+    async def evaluation_ready(self, event):
+        """An evaluation asked for is answered: the asking page shows it in place."""
+        await self.send(text_data=event["html"])
+
+    def _bell(self) -> str:
+        counts = dashboard.counts(self.scope["user"])
+        return render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})

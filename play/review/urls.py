@@ -1,0 +1,12 @@
+from django.urls import path
+
+from play.review import views
+
+urlpatterns = [
+    path("analysis/<slug:slug>/", views.board, name="analysis"),
+    path("analysis/<slug:slug>/study/", views.save_study, name="analysis-save"),
+    path("analysis/evaluation/<str:token>/", views.evaluation, name="analysis-evaluation"),
+    path("study/<str:token>/", views.open_study, name="study"),
+    path("g/<str:public_id>/record/", views.game_record, name="game-record"),
+    path("import/", views.import_record, name="import"),
+]
