@@ -1,5 +1,5 @@
 """How strong the computer opponents are: games between players, sides alternating, fixed
-seeds, printed per game and pairing, then a summary line per game (issue 19's targets:
+seeds, printed per game and pairing, then a summary line per game (the ladder's targets:
 level 8 scores >= 99 % against the random mover and >= 90 % against the greedy one, every
 level >= 60 % against the one below, level 1 < 50 % against the greedy mover, level 8 thinks
 at most 2 s a move at the 95th percentile).

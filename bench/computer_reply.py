@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.live import (  # noqa: E402
+from bench.site import (  # noqa: E402
     django_setup,
     game_socket,
     logged_in,

@@ -9,7 +9,7 @@ One game per rules, played with random legal moves by both sides through Django'
 socket connected for each player (channels' WebsocketCommunicator on an event loop in its own
 thread, as daphne's delivers pushes). Empire runs to --plies (its placements never end before
 ~950); the others to their end or --plies. The last line of each game compares the last band
-with the first (plies 10 on): the issue's target is within 1.2x.
+with the first (plies 10 on): a move late in a game should cost within 1.2x of an early one.
 """
 
 import argparse
@@ -136,7 +136,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     setup(tempfile.mkdtemp(prefix="imperia-bench-"))
-    from bench.live import machine_speed
+    from bench.site import machine_speed
 
     for slug in args.game or GAMES:
         report(slug, play(slug, args.plies, args.seed), args.band)

@@ -15,9 +15,9 @@ to sort otherwise, PROFILE_OUT=file to keep the profile for pstats).
 --instructions counts the machine instructions the moves take instead, under valgrind's
 callgrind (Debian's `valgrind`): on this machine the times of two runs a minute apart differ
 by half, the counts by 0.3 % at most, so a change is compared by its count. Only the sends are
-counted, as only they are timed: until session 15 the count ran across the whole loop, and
-took in this benchmark's own choosing of each move (listing the legal moves) and following
-it on its copy of the game, 1.0-2.3 M instructions a move that no server does.
+counted, as only they are timed: not this benchmark's own choosing of each move (listing the
+legal moves) nor following it on its copy of the game, 1.0-2.3 M instructions a move that no
+server does.
 """
 
 import argparse
@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.live import machine_speed  # noqa: E402
+from bench.site import machine_speed  # noqa: E402
 
 
 def setup(var: str) -> None:
@@ -69,7 +69,7 @@ def games_to_play(count: int, slug: str, prefix: str = "bench", clock: str = "li
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from bench.live import arrange_setup
+    from bench.site import arrange_setup
     from play.games import games
 
     User, out = get_user_model(), []

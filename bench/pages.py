@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.live import machine_speed  # noqa: E402
 from bench.move import count_query, counting, instructions, setup, under_callgrind  # noqa: E402
+from bench.site import machine_speed  # noqa: E402
 
 SLUGS = ("empress", "empire-chess", "empire", "imperial-shuffle", "imperial-chess")
 PAGES = (

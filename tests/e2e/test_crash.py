@@ -17,7 +17,7 @@ import urllib.request
 import pytest
 
 import rules
-from bench.live import posting
+from bench.site import posting
 from tests.e2e.conftest import ROOT, serve, start_daphne, stop_daphne
 
 pytestmark = pytest.mark.e2e
@@ -73,7 +73,7 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path):
     proc, url = serve(env, tmp_path)
     made = in_server_db(
         env,
-        "import bench.live as b\n"
+        "import bench.site as b\n"
         f"games = b.make_players_and_games({GAMES}, 'empire-chess')\n"
         "print(json.dumps([{'id': g, 'position': p, 'headers': [h for _, h in pair]}\n"
         "    for g, p, pair in games]))",
