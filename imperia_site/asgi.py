@@ -31,7 +31,7 @@ routes = ProtocolTypeRouter(
 
 
 async def application(scope, receive, send):
-    """The routes, once the server's loop is known to the pushes (play/live.py): from the
+    """The routes, once the server's loop is known to the pushes (play/push/live.py): from the
     first request or socket on, the workers beside it can reach its pages."""
     live.serve_from(asyncio.get_running_loop())
     await routes(scope, receive, send)

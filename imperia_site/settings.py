@@ -81,7 +81,7 @@ TEMPLATES = [
         },
     },
     {
-        # The game's fragments, drawn on every move (play/jinja.py).
+        # The game's fragments, drawn on every move (play/common/jinja.py).
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "fragments"],  # not "jinja2/": at the root, taken for the package
         "APP_DIRS": False,
@@ -236,6 +236,6 @@ else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 # How many disputes one player may open in a day.
 DISPUTES_PER_DAY = int(os.environ.get("DISPUTES_PER_DAY", "5"))
-# Multiplies every rate limit in play/limits.py (0 turns them off): raise it when many players
+# Multiplies every rate limit in play/common/limits.py (0 turns them off): raise it when many players
 # share one address and the proxy does not pass theirs on, or for load tests.
 RATE_LIMIT_SCALE = float(os.environ.get("RATE_LIMIT_SCALE", "1"))

@@ -13,5 +13,5 @@ WHITENOISE_USE_FINDERS = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STATIC_ROOT.mkdir(exist_ok=True)  # noqa: F405 - WhiteNoise warns when it is missing
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # no connection outlives its request or test thread
-# Tests play faster than people: the limits are tested on their own (tests/play/test_limits.py).
+# Tests play faster than people: the limits are tested on their own (tests/play/common/test_limits.py).
 RATE_LIMIT_SCALE = 1000

@@ -26,7 +26,7 @@ class ExplainWrongMethod:
 
 
 class ExplainMalformed:
-    """A number in a request that cannot be read (play/numbers.py), wherever a view reads
+    """A number in a request that cannot be read (play/common/numbers.py), wherever a view reads
     it, is a 400 page that says which number and what it takes."""
 
     def __init__(self, get_response):

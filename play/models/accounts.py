@@ -34,7 +34,7 @@ class Profile(Bounded):
 
 class Computer(Bounded):
     """A computer opponent: a player (`Imperia level 5`) whose moves a worker makes
-    (play/computer.py, `manage.py bots`) with the `bots` package at its level."""
+    (play/computer/turns.py, `manage.py bots`) with the `bots` package at its level."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="computer"

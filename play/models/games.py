@@ -63,7 +63,7 @@ class Game(Bounded):
         related_name="challenges_received",
     )
     time_control = models.JSONField(default=dict, blank=True)  # {} = no clock
-    # Its rating class (play/ratings.py), kept beside the clock it follows for the lobby.
+    # Its rating class (play/ratings/ratings.py), kept beside the clock it follows for the lobby.
     speed = models.CharField(max_length=16, default="correspondence")
     rated = models.BooleanField(default=False)
     # A seek's rating range: who may accept it (None: anyone).
@@ -93,13 +93,13 @@ class Game(Bounded):
     # every view and move then skips looking (set where each is made, in the same transaction).
     has_offers = models.BooleanField(default=False)
     has_disputes = models.BooleanField(default=False)
-    has_forecasts = models.BooleanField(default=False)  # conditional moves: play/forecasts.py
+    has_forecasts = models.BooleanField(default=False)  # conditional moves: play/round/forecasts.py
     # Against the computer: the seat it plays, and the claim of the worker thinking for it
     # (a token and when it lapses, so a worker that died leaves the game to the next).
     computer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     computer_claim = models.CharField(max_length=32, blank=True)
     computer_claimed_until = models.DateTimeField(null=True, blank=True)
-    # Its engine's failures here; past a few, it plays on with its own search (play/computer.py).
+    # Its engine's failures here; past a few, it plays on with its own search (play/computer/turns.py).
     computer_failures = models.PositiveSmallIntegerField(default=0)
     computer_own_search = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -16,7 +16,7 @@ class PoolEntry(Bounded):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pool_entry"
     )
     game_slug = models.CharField(max_length=32, choices=game_choices)
-    pool = models.CharField(max_length=8)  # the time control's key, play/pool.py
+    pool = models.CharField(max_length=8)  # the time control's key, play/lobby/pool.py
     rating = models.FloatField()
     joined_at = models.DateTimeField()
     seen_at = models.DateTimeField()  # the waiting page's last word: a closed page leaves

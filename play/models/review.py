@@ -11,7 +11,7 @@ from play.models.base import POSITION_LENGTH, Bounded, game_choices, new_invite_
 
 class Study(Bounded):
     """An analysis saved by its owner: a start, the game's options and a tree of variations
-    (play/analysis.py), under a title. It is its owner's: shared by its address, which cannot
+    (play/review/analysis.py), under a title. It is its owner's: shared by its address, which cannot
     be guessed, as an invitation's is; listed on the owner's profile only if they choose."""
 
     token = models.CharField(max_length=32, unique=True, default=new_invite_token, editable=False)
@@ -38,7 +38,7 @@ class Study(Bounded):
 
 class Evaluation(Bounded):
     """A player's request for the computer's opinion of an analysis position, run by the
-    computer's workers (play/evaluations.py), never in a web server's thread. Its token is
+    computer's workers (play/review/evaluations.py), never in a web server's thread. Its token is
     the address the asking page looks at for the answer."""
 
     class Status(models.TextChoices):
@@ -78,7 +78,7 @@ class Evaluation(Bounded):
 class AnalysisTree(Bounded):
     """A tree of variations too long to ride in an address as it is (a browser's address and
     the server's request line have their bounds): kept under a digest of its text, which the
-    analysis board's addresses carry instead (play/analysis_views.py)."""
+    analysis board's addresses carry instead (play/review/views.py)."""
 
     key = models.CharField(max_length=32, unique=True)
     text = models.TextField(max_length=30_000)

@@ -55,7 +55,7 @@ class ChatMessage(Bounded):
 
 class Forecast(Bounded):
     """A player's conditional moves in a correspondence game: lines of canonical moves, each
-    the opponent's move then the player's reply, and so on (play/forecasts.py), and the
+    the opponent's move then the player's reply, and so on (play/round/forecasts.py), and the
     position they were left for, the one the opponent moves from."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="forecasts")

@@ -20,7 +20,7 @@ PROMPT_WAIT = 0.005
 
 def serve_from(loop: asyncio.AbstractEventLoop | None) -> None:
     """The server's event loop, which delivers what the views' threads send, and takes the
-    workers' pushes when they need carrying to it (play/relay.py). Called on the loop, by the
+    workers' pushes when they need carrying to it (play/push/relay.py). Called on the loop, by the
     first request or socket (imperia_site/asgi.py)."""
     global _server_loop
     if _server_loop is loop:
@@ -39,7 +39,7 @@ def send(group: str, event: dict, *, promptly: bool = False) -> None:
     event loop delivers it while the view goes on answering (a thread waiting for the loop
     is a thread not serving the next request); elsewhere (commands, tests) it is delivered
     before this returns, and from a worker beside the server, handed to the server too
-    (play/relay.py). A `promptly` event is one a player is waiting for: the thread waits
+    (play/push/relay.py). A `promptly` event is one a player is waiting for: the thread waits
     until the loop has taken it, since a thread that went straight on drawing would keep
     Python's lock and the loop would wait for it (bench/live.py: 2 ms at the median, 6 at
     the 90th percentile)."""

@@ -1,4 +1,4 @@
-"""Ratings: Glicko-2 (play/glicko.py) for each player in each game at each speed, changed when a
+"""Ratings: Glicko-2 (play/ratings/glicko.py) for each player in each game at each speed, changed when a
 rated game ends and changed again when a referee's ruling changes that game's result. Every
 change is kept with its game (before, after, why), so that it can be shown and audited."""
 

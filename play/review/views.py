@@ -104,7 +104,7 @@ def _tree(param: str) -> str:
 
 def _tree_param(request, text: str) -> str:
     """How an address carries a tree: as it is, or past INLINE_TREE characters by the key
-    of the tree kept (for 30 days: play/sweeper.py), so that every address stays short
+    of the tree kept (for 30 days: play/games/sweeper.py), so that every address stays short
     whatever the line's length. Keeping a new one counts against a rate limit."""
     if len(text) <= INLINE_TREE:
         return text
@@ -214,7 +214,7 @@ def board(request, slug):
 
 def _engine(request, board: analysis.Board, state, source) -> dict:
     """The computer's opinion, when asked for (`?evaluate=1`): queued for the computer's
-    workers (play/evaluations.py), which refuse any position of a game in play. Never for a
+    workers (play/review/evaluations.py), which refuse any position of a game in play. Never for a
     game opened from one in play either (to its players, nor to spectators, who could pass it
     on): after the game, it is offered to all who log in."""
     if source is not None and source.status in Game.IN_PLAY:

@@ -1,5 +1,5 @@
 """The player's pieces made clickable: each legal move becomes a click on its origin (and maybe
-its target), a choice, or a button (play/presenter.py draws them)."""
+its target), a choice, or a button (play/round/presenter.py draws them)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ class Clicks:
     def __init__(self, game: Game, marks: Marks, selected, pick, at_once=True):
         self.game, self.rules, self.marks = game, game.rules, marks
         self.selected, self.pick = selected, pick
-        # Sent at once, or first shown for the player's "Confirm" (play/confirm.py).
+        # Sent at once, or first shown for the player's "Confirm" (play/round/confirm.py).
         self.sent = {"confirmed": "1"} if at_once else {}
         self.in_hand: dict[str, dict[str, str]] = {}  # reserve origins -> attributes
         self.choices: list[dict] = []

@@ -1,7 +1,7 @@
 """The game socket: a browser watching a game gets the live fragment at once, then again
 after every change. A reconnect is just a new connect, so a missed push heals itself.
 After a move, a socket that was sent the revision before is sent only what the move changed.
-A player's clicks send their moves over it too (play/playing.py, as the POST does)."""
+A player's clicks send their moves over it too (play/round/playing.py, as the POST does)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
                 self._marking.cancel()
 
     async def _mark_present(self) -> None:
-        """The player is at the board (play/presence.py) while this socket is open."""
+        """The player is at the board (play/push/presence.py) while this socket is open."""
         while True:
             await asyncio.sleep(presence.SECONDS / 3)
             await cache.aset(self.presence, True, presence.SECONDS)

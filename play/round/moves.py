@@ -37,7 +37,7 @@ def submit(
     `board_revision`, the revision of the board a page's move was made on: a board drawn
     before the last takeback or rewind refuses it, whatever its ply (an offer or a chat since
     does not). `forecast`: the move is the reply a player's conditional line gave
-    (play/forecasts.py)."""
+    (play/round/forecasts.py)."""
     try:
         with transaction.atomic():
             # Locked with all its view reads: the boards are drawn from it after the commit.

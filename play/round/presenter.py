@@ -67,7 +67,7 @@ def live_html(
     """The #live fragment for a seat (None: a spectator); `notice`, why an action was refused,
     or (why, its HTTP status) where no HTTP answer carries the status; `oob` marks it for a socket;
     `flipped` turns the board to show the other side at the bottom; `to_confirm`, a move
-    shown and waiting for the player's "Confirm" (play/confirm.py)."""
+    shown and waiting for the player's "Confirm" (play/round/confirm.py)."""
     if to_confirm is not None:
         alerts = to_confirm["squares"]
     if selected is not None or notice is not None or alerts:

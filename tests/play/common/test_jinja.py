@@ -1,4 +1,4 @@
-"""The fragments' Jinja2 environment (play/jinja.py)."""
+"""The fragments' Jinja2 environment (play/common/jinja.py)."""
 
 from django.template import engines
 

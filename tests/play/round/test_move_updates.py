@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from play.games import games
 from play.models import Game
 from play.round import moves, presenter
-from tests.play.test_consumer import connect
+from tests.play.round.test_consumer import connect
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from imperia_site.asgi import application
 from play.games import games
 from play.round import moves
-from tests.play.test_consumer import connect
+from tests.play.round.test_consumer import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -31,7 +31,7 @@ async def test_a_page_from_another_site_cannot_open_a_socket(game, path):
 
 
 async def test_what_a_client_sends_on_the_game_socket_is_ignored(game, ann, bob):
-    """Anything but a move message (tests/play/test_socket_moves.py): text, bytes, a POST's
+    """Anything but a move message (tests/play/round/test_socket_moves.py): text, bytes, a POST's
     fields sent as they are, or a flood, changes nothing, and the socket goes on receiving the
     game."""
     socket = await connect(game, bob)

@@ -9,7 +9,7 @@ from play.games.lifecycle import moves_and_state
 from play.models import Forecast, Game, Move
 from play.referee import disputes
 from play.round import forecasts, moves, offers
-from tests.play.test_races import consistent, together
+from tests.play.round.test_races import consistent, together
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the replies are played on commit
 DAYS = {"kind": "days", "days": 3}

@@ -69,7 +69,7 @@ def test_a_move_costs_a_bounded_number_of_queries(
     moves (once), the notice, the game and the move: both boards are drawn from what the move
     had in hand."""
     url, white, black = f"/g/{active_game.public_id}/move/", client_of(ann), client_of(bob)
-    # As the page sends a move its player does not confirm first (play/confirm.py).
+    # As the page sends a move its player does not confirm first (play/round/confirm.py).
     with django_assert_max_num_queries(10):
         white.post(url, {"move": "d3d4", "ply": "0", "confirmed": "1"}, **HTMX)
     with CaptureQueriesContext(connection) as queries:

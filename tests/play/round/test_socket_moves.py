@@ -13,9 +13,9 @@ from play.common import limits
 from play.common.limits import Limit
 from play.games import games
 from play.models import Game, Move
+from tests.play.round.test_consumer import connect
+from tests.play.round.test_views_game import HTMX
 from tests.play.snapshot import snapshot
-from tests.play.test_consumer import connect
-from tests.play.test_views_game import HTMX
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
