@@ -177,7 +177,7 @@ class RulingInline(ReadOnlyInline):
 
 @admin.register(Dispute)
 class DisputeAdmin(admin.ModelAdmin):
-    """The referee's desk: open cases first, each with its case page."""
+    """The referee's desk: the cases, newest first, each with its case page."""
 
     # Five short columns: beside the admin's menu and the filter, a 1280 px screen leaves the
     # list about 630 px, and a wider one is cut off under the filter.
