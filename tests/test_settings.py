@@ -60,7 +60,7 @@ def test_postgres_and_redis_from_the_environment(tmp_path):
 
 
 def test_the_production_settings_pass_the_deploy_check(tmp_path):
-    """`manage.py check --deploy` is clean with what the README's production layout sets."""
+    """`manage.py check --deploy` is clean with what the production layout in docs/operations.md sets."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DEBUG")}
     env.update(
         DJANGO_SETTINGS_MODULE="imperia_site.settings",
