@@ -119,20 +119,17 @@
       applyUpdate(answer);
     }
   }
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "live") boardAnswered(event);
-  });
-  // htmx tells the board it asked to replace that the answer is in: a board a push took off
-  // the page hears it alone, never the document's listener above.
+  // htmx tells the board a request asked to replace that its answer is in, and a board a
+  // push took off the page meanwhile passes that on to no one: so each request listens on its
+  // board as it leaves.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var board = event.detail.target, xhr = event.detail.xhr;
     if (!board || board.id !== "live") return;
-    function answered(answer) {
+    board.addEventListener("htmx:beforeSwap", function answered(answer) {
       if (answer.detail.xhr !== xhr) return;
       board.removeEventListener("htmx:beforeSwap", answered);
-      if (!board.isConnected) boardAnswered(answer);
-    }
-    board.addEventListener("htmx:beforeSwap", answered);
+      boardAnswered(answer);
+    });
   });
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var message = document.createElement("template");
