@@ -77,10 +77,7 @@ def refusal(user, slug: str, state) -> str | None:
     """Why the engine may not speak of `state`: it stands in a game in play, or a ply from
     one (the user's own, or anyone's). None when it may."""
     game_rules = rules.get(slug)
-    key = game_rules.position_key(state)
-    ahead = {
-        game_rules.position_key(game_rules.play(state, m)) for m in game_rules.legal_moves(state)
-    }
+    key, ahead = _around(game_rules, state)
     games = Game.objects.filter(status__in=Game.IN_PLAY, game_slug=slug)
     for pk, revision, position, options in games.values_list(
         "pk", "revision", "position", "options"
@@ -98,10 +95,15 @@ def _near(game_rules, pk, revision, position, options) -> tuple[str, frozenset[s
             state = game_rules.with_options(game_rules.parse(position), options)
         except ValueError:  # a setup not yet arranged: no position to speak of
             return ("", frozenset())
-        after = (game_rules.play(state, m) for m in game_rules.legal_moves(state))
-        return game_rules.position_key(state), frozenset(map(game_rules.position_key, after))
+        return _around(game_rules, state)
 
     return _NEAR.remembered((pk, revision), make)
+
+
+def _around(game_rules, state) -> tuple[str, frozenset[str]]:
+    """A position's key, and the keys of the positions a ply from it."""
+    after = (game_rules.play(state, m) for m in game_rules.legal_moves(state))
+    return game_rules.position_key(state), frozenset(map(game_rules.position_key, after))
 
 
 # The worker's side.
