@@ -1,4 +1,3 @@
-import logging
 import os
 import time
 
@@ -8,7 +7,6 @@ from django.db import close_old_connections
 from play.push import relay
 from play.review import evaluations
 
-log = logging.getLogger("imperia.evaluations")
 NICENESS = 10  # below the server and the computer's moves: players waiting on a move come first
 
 
