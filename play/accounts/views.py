@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from axes.utils import reset as axes_reset
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
@@ -72,11 +74,9 @@ def signup(request):
         next_url = ""
     context = {"form": form, "next": next_url, "heading": "Sign up"}
     if request.method == "POST":
-        try:
-            limits.check("signup", request)
-        except limits.Limited as exc:  # the form comes back as it was typed, with the wait
-            form.add_error(None, exc.message)
-            return limits.too_many(render(request, "registration/signup.html", context), exc)
+        page = partial(render, request, "registration/signup.html", context)
+        if past := limits.form_past("signup", request, form, page):
+            return past
     if request.method == "POST" and form.is_valid():
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
         return redirect(next_url or "lobby")

@@ -119,3 +119,14 @@ def too_many(response, exc: Limited):
     response.status_code = 429
     response["Retry-After"] = str(exc.retry_after)
     return response
+
+
+def form_past(action: str, request, form, page):
+    """A form's POST past `action`'s limit: `page()` drawn again with the form as it was
+    filled in and the wait said on it, a 429. None when within the limit."""
+    try:
+        check(action, request)
+    except Limited as exc:
+        form.add_error(None, exc.message)
+        return too_many(page(), exc)
+    return None

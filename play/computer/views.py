@@ -22,11 +22,8 @@ def play_computer(request):
     if not request.user.is_authenticated:
         return redirect(f"/login/?next={request.path}")
     form = ComputerGameForm(request.POST)
-    try:
-        limits.check("challenge", request)
-    except limits.Limited as exc:  # the form comes back as it was chosen, with the wait
-        form.add_error(None, exc.message)
-        return limits.too_many(_computer_page(request, form), exc)
+    if past := limits.form_past("challenge", request, form, lambda: _computer_page(request, form)):
+        return past
     if not form.is_valid():
         return _computer_page(request, form, 400)
     data = form.cleaned_data

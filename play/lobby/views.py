@@ -62,11 +62,8 @@ def lobby(request):
 @require_POST
 def new_game(request):
     form = NewGameForm(request.POST)
-    try:
-        limits.check("challenge", request)
-    except limits.Limited as exc:  # the form comes back as it was typed, with the wait
-        form.add_error(None, exc.message)
-        return limits.too_many(_lobby_with(request, form), exc)
+    if past := limits.form_past("challenge", request, form, lambda: _lobby_with(request, form)):
+        return past
     if not form.is_valid():
         return _lobby_with(request, form, 400)
     try:
