@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from play.lobby.consumers import NowPlayingConsumer
 from play.notify.consumers import PlayerConsumer
 from play.push.sockets import PingConsumer
 from play.round.consumers import GameConsumer
@@ -9,5 +10,6 @@ from play.round.consumers import GameConsumer
 websocket_urlpatterns = [
     path("ws/g/<str:public_id>/", GameConsumer.as_asgi()),
     path("ws/me/", PlayerConsumer.as_asgi()),
+    path("ws/now/", NowPlayingConsumer.as_asgi()),
     path("ws/ping/", PingConsumer.as_asgi()),
 ]

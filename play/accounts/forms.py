@@ -2,13 +2,21 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from play.common.numbers import WholeNumberField
-from play.models import Profile
+from play.models import GUEST_PREFIX, Profile
 
 
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
         help_texts = {"email": "Optional: for notices of your turn and of games by email."}
+
+    def clean_username(self):
+        username = super().clean_username()
+        # The names anonymous players are shown by, and their accounts' prefix.
+        if username.lower().startswith(GUEST_PREFIX.rstrip("-")):
+            raise forms.ValidationError("Names beginning with “anonymous” are taken by "
+                                        "players without an account: choose another.")  # fmt: skip
+        return username
 
 
 class SettingsForm(forms.ModelForm):

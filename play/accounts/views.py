@@ -21,7 +21,7 @@ from play.common import clocks, limits, paging
 from play.common.pages import found
 from play.computer import opponents
 from play.games.forms import ChallengeForm, ComputerGameForm
-from play.models import Game
+from play.models import GUEST_PREFIX, Game, is_guest
 from play.notify import notify
 from play.ratings import ratings
 
@@ -29,7 +29,9 @@ from play.ratings import ratings
 @require_GET
 def profile(request, username):
     player = found(
-        get_user_model().objects, f"There is no player called {username}.", username=username
+        get_user_model().objects.exclude(username__startswith=GUEST_PREFIX),  # not a player's
+        f"There is no player called {username}.",
+        username=username,
     )
     # Latest first, in the order of the player's seats' index (a game's id follows its making).
     played = Game.objects.filter(
@@ -68,11 +70,13 @@ def player_settings(request):
 
 
 def signup(request):
-    form = SignupForm(request.POST or None)
+    """A new account; an anonymous player's own account, named, so that its games stay theirs."""
+    guest = request.user if is_guest(request.user) else None
+    form = SignupForm(request.POST or None, instance=guest, initial={"username": ""})
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
         next_url = ""
-    context = {"form": form, "next": next_url, "heading": "Sign up"}
+    context = {"form": form, "next": next_url, "heading": "Sign up", "guest": guest}
     if request.method == "POST":
         page = partial(render, request, "registration/signup.html", context)
         if past := limits.form_past("signup", request, form, page):

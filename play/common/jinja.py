@@ -6,10 +6,12 @@ walks its nodes each time."""
 from django.template import engines
 from django.template.defaultfilters import date
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from jinja2 import Environment
 
 from play.common.lru import LRU
+from play.common.players import is_guest, shown_name
 
 
 class Fragments(Environment):
@@ -29,6 +31,8 @@ def environment(**options) -> Environment:
     env = Fragments(**options)
     env.globals["url"] = url
     env.filters["date"] = date  # Django's formats ("c", "D j M, H:i"); times are UTC
+    env.filters["shown"] = shown_name
+    env.filters["player"] = player_link
     return env
 
 
@@ -38,6 +42,13 @@ _ADDRESSES = LRU(4096)  # (view name, *its arguments) -> its address
 def url(name: str, *args) -> str:
     """reverse(), remembered: a fragment links to its players' pages on every move."""
     return _ADDRESSES.remembered((name, *args), lambda: reverse(name, args=args))
+
+
+def player_link(user) -> SafeString:
+    """A player's name as a link to their page; an anonymous visitor has no page."""
+    if is_guest(user):
+        return mark_safe(shown_name(user))
+    return format_html('<a href="{}">{}</a>', url("profile", user.username), user.username)
 
 
 def render(name: str, context: dict) -> SafeString:

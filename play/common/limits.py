@@ -35,6 +35,7 @@ LIMITS = {
     "keep": Limit("long analyses kept", 120, 240, 60),  # a row of up to 30,000 characters each
     "report": Limit("reports and statements", 10, 30, 3600),
     "signup": Limit("sign-ups", None, 5, 3600),
+    "guest": Limit("anonymous players", None, 20, 3600),  # a visitor's first game makes one
     "password": Limit("password changes and reset emails", 10, 20, 3600),
 }
 

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_http_methods
 
 import bots
 import rules
+from play.accounts import guests
 from play.common import limits, numbers
 from play.common.errors import Refused
 from play.computer import opponents
@@ -16,11 +17,9 @@ from play.games.forms import ComputerGameForm
 @require_http_methods(["GET", "POST"])
 def play_computer(request):
     """Play the computer: the choices (a game, its level, side, clock and options, any of them
-    given in the address: ?game=empire&level=5), then a game begun at once."""
+    given in the address: ?game=empire&level=5), then a game begun at once, by a visitor too."""
     if request.method != "POST":
         return _computer_page(request, ComputerGameForm(initial=_computer_choices(request.GET)))
-    if not request.user.is_authenticated:
-        return redirect(f"/login/?next={request.path}")
     form = ComputerGameForm(request.POST)
     if past := limits.form_past("challenge", request, form, lambda: _computer_page(request, form)):
         return past
@@ -28,8 +27,9 @@ def play_computer(request):
         return _computer_page(request, form, 400)
     data = form.cleaned_data
     try:
+        player = guests.player_for(request)  # a visitor plays at once, as Anonymous
         game = opponents.start(
-            request.user, data["game"], data["level"], data["side"], form.options(), form.clock()
+            player, data["game"], data["level"], data["side"], form.options(), form.clock()
         )
     except Refused as exc:
         form.add_error(None, exc.message)

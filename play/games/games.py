@@ -7,8 +7,10 @@ import random
 from django.db import transaction
 
 import rules
+from play.accounts import guests
 from play.common import clocks
 from play.common.errors import Refused
+from play.common.players import shown_name
 from play.games import setup
 from play.games.lifecycle import begin_play, end, settle
 from play.models import Computer, Game, Move, Seat
@@ -39,6 +41,7 @@ def create(
         raise Refused("Choose White, Black or random.")
     if listing not in Game.Listing.values:
         raise Refused("Choose an open seek or a private invitation link.")
+    guests.check_new_game(user, listing=listing, rated=rated, challenged=invited is not None)
     if rated and not time_control:
         raise Refused("A rated game needs a clock (a loser could otherwise wait forever): "
                       "choose one, or make the game casual.")  # fmt: skip
@@ -75,7 +78,7 @@ def create(
         )
         Seat.objects.create(game=game, user=user, index=index)
         if invited is not None:
-            text = f"{user.username} challenges you to {game_rules.name} ({clocks.describe(time_control)})."
+            text = f"{shown_name(user)} challenges you to {game_rules.name} ({clocks.describe(time_control)})."
             notify.tell(invited, notify.Kind.CHALLENGE, text, game)
     return game
 
@@ -89,6 +92,10 @@ def join(game: Game, user) -> Game:
             raise Refused("This game already has its players.", 409)
         if game.invited_user_id not in (None, user.pk):
             raise Refused("This challenge is for another player.", 403)
+        if game.rated:
+            guests.refuse(user, "play rated games")
+        if game.listing == Game.Listing.SEEK:
+            guests.refuse(user, "accept a seek")
         _check_range(game, user)
         taken = {s.index for s in game.seats.all()}
         index = 1 - taken.pop()
@@ -195,7 +202,7 @@ def give_time(game: Game, user) -> Game:
         seconds = clocks.give(game, 1 - seat.index)
         game.revision += 1
         game.save()
-        text = f"{user.username} gave you {clocks.human(seconds)} ({game.rules.name})."
+        text = f"{shown_name(user)} gave you {clocks.human(seconds)} ({game.rules.name})."
         notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
         transaction.on_commit(lambda: broadcast(game))
     return game

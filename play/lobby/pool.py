@@ -12,6 +12,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 
 import rules
+from play.accounts import guests
 from play.common import clocks
 from play.common.errors import Refused
 from play.computer import opponents
@@ -62,6 +63,7 @@ def enter(user, slug: str, key: str, at=None) -> PoolEntry:
     check(slug, key)
     if Computer.objects.filter(user_id=user.pk).exists():
         raise Refused("The computer does not wait in pools.", 403)
+    guests.refuse(user, "enter the pool")
     at = at or clocks.now()
     speed = ratings.speed_of(CLOCKS[key])
     with transaction.atomic():

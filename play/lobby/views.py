@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
+from play.accounts import guests
 from play.common import limits, numbers, paging
 from play.common.errors import Refused
 from play.common.forms import said
@@ -19,9 +20,9 @@ from play.common.pages import found
 from play.computer import opponents
 from play.games import games
 from play.games.forms import ChallengeForm, ComputerGameForm, NewGameForm
-from play.lobby import pool, seeks
+from play.lobby import pool, seeks, watching
 from play.lobby.forms import SeekFilter
-from play.models import Game
+from play.models import Game, is_guest
 from play.notify import dashboard
 from play.ratings import ratings
 from play.round import (
@@ -51,6 +52,7 @@ def lobby(request):
         "form": NewGameForm(),
         "computer_form": ComputerGameForm(),
         "games": rules.games(),
+        **_welcome(request),
     }
     if user.is_authenticated:
         context["dash"] = pages
@@ -58,9 +60,9 @@ def lobby(request):
     return render(request, "play/lobby.html", context)
 
 
-@login_required
 @require_POST
 def new_game(request):
+    """A seek or an invitation link; a visitor's invitation makes them an anonymous player."""
     form = NewGameForm(request.POST)
     if past := limits.form_past("challenge", request, form, lambda: _lobby_with(request, form)):
         return past
@@ -68,9 +70,12 @@ def new_game(request):
         return _lobby_with(request, form, 400)
     try:
         data = form.cleaned_data
+        guests.check_new_game(
+            request.user, listing=data["listing"], rated=data["rated"], challenged=False
+        )
         game = games.create(
-            request.user, data["game"], data["side"], data["listing"], form.options(),
-            form.clock(), rated=data["rated"], rating_range=data["rating_range"],
+            guests.player_for(request), data["game"], data["side"], data["listing"],
+            form.options(), form.clock(), rated=data["rated"], rating_range=data["rating_range"],
         )  # fmt: skip
     except Refused as exc:
         form.add_error(None, exc.message)
@@ -81,7 +86,23 @@ def new_game(request):
 def _lobby_with(request, form, status=200):
     """The lobby's forms again, the new game's as it was typed and with what was wrong."""
     context = {"form": form, "computer_form": ComputerGameForm(), "games": rules.games()}
-    return render(request, "play/lobby.html", context, status=status)
+    return render(request, "play/lobby.html", context | _welcome(request), status=status)
+
+
+def _welcome(request) -> dict:
+    """What the home page shows a visitor, and a player without an account: the five games,
+    the games being played now (the page's socket named with their ids), quick pairing."""
+    if request.user.is_authenticated and not is_guest(request.user):
+        return {}
+    cards, now = watching.home()
+    watched = [card.game.public_id for card in cards if card.game] + [g.public_id for g in now]
+    return {
+        "welcome": True,
+        "cards": cards,
+        "now": [watching.picture(game) for game in now],
+        "watched": ",".join(watched),
+        "clocks": pool.CLOCKS,
+    }
 
 
 @login_required
@@ -100,7 +121,13 @@ def invite(request, token):
         invite_token=token,
     )
     if request.method == "POST":
-        if not request.user.is_authenticated:
+        if game.status == Game.Status.OPEN and not game.rated:  # a visitor joins as Anonymous
+            try:
+                guests.player_for(request)
+            except Refused as exc:
+                messages.error(request, exc.message)
+                return redirect(game)
+        elif not request.user.is_authenticated:
             return redirect(f"/login/?next=/invite/{token}")
         return _join(request, game)
     if game.seat_of(request.user) or game.status != Game.Status.OPEN:

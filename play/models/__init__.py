@@ -1,6 +1,7 @@
 """The platform's tables, in one Django app (`play`) so that its migrations stay one history;
 the models live in modules by domain and are all importable from here."""
 
+from play.common.players import GUEST_PREFIX, is_guest, shown_name
 from play.models.accounts import Computer, Profile
 
 # The migrations name the defaults and choices by their place here.
@@ -21,6 +22,7 @@ from play.models.review import AnalysisTree, Evaluation, Study
 from play.models.round import ChatMessage, Forecast, Note, Offer
 
 __all__ = [
+    "GUEST_PREFIX",
     "REASONS",
     "AnalysisTree",
     "ArchivedMove",
@@ -43,9 +45,11 @@ __all__ = [
     "Ruling",
     "Seat",
     "Study",
+    "is_guest",
     "game_choices",
     "known",
     "new_invite_token",
     "new_public_id",
     "prefetched",
+    "shown_name",
 ]

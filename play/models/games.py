@@ -10,6 +10,7 @@ from django.urls import reverse
 
 import rules
 from play.common.errors import Refused
+from play.common.players import shown_name
 from play.models.base import (
     POSITION_LENGTH,
     Bounded,
@@ -190,7 +191,7 @@ class Game(Bounded):
     def player_name(self, index: int) -> str:
         user = self.player(index)
         if user:
-            return user.username
+            return shown_name(user)
         return (self.player_names or ["", ""])[index] or "?"
 
     @property

@@ -68,7 +68,12 @@ def broadcast(
     seats (as "0", "1"); the other sockets draw their own, once per view. `moved`: the change
     was a move, and `rendered` holds its updates (presenter.update_html), which fit a socket
     that was sent the revision before. `promptly`: as in send()."""
-    event = {"type": "game.update", "revision": game.revision, "rendered": rendered or {}}
+    event = {
+        "type": "game.update",
+        "game": game.public_id,
+        "revision": game.revision,
+        "rendered": rendered or {},
+    }
     if moved:
         event["moved"] = True
     if to is not None:

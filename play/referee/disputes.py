@@ -16,6 +16,7 @@ from django.db import transaction
 
 from play.common import clocks
 from play.common.errors import Refused
+from play.common.players import shown_name
 from play.games.lifecycle import end, rewind
 from play.models import ArchivedMove, Dispute, Game, Ruling, prefetched
 from play.notify import notify
@@ -62,7 +63,7 @@ def report(game: Game, user, category: str, statement: str, ply: int | None = No
             dispute.save(update_fields=["froze_game"])
         opponent = game.player(1 - seat.index)
         text = (
-            f"{user.username} opened a dispute ({dispute.get_category_display().lower()}) on "
+            f"{shown_name(user)} opened a dispute ({dispute.get_category_display().lower()}) on "
             f"{game.rules.name}; you may add your statement."
         )
         notify.tell(opponent, notify.Kind.DISPUTE, text, game)

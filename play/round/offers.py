@@ -7,6 +7,7 @@ from django.db import transaction
 
 from play.common import clocks
 from play.common.errors import Refused
+from play.common.players import shown_name
 from play.computer import opponents
 from play.games import games, lifecycle
 from play.games.lifecycle import end
@@ -30,7 +31,7 @@ def act(game: Game, user, action: str) -> Game:
             if standing:  # offering back is accepting
                 action = "accept"
             else:
-                _make(game, Offer.Kind.DRAW, seat.index, f"{user.username} offers a draw")
+                _make(game, Offer.Kind.DRAW, seat.index, f"{shown_name(user)} offers a draw")
         if action in ("accept", "decline"):
             if _answer(standing, seat.index, action, "draw offer"):
                 end(game, None, "agreement")
@@ -75,7 +76,7 @@ def takeback(game: Game, user, action: str) -> Game:
                 raise Refused("A takeback is already asked for: it waits for an answer.", 409)
             if not game.moves.filter(seat=seat.index).exists():
                 raise Refused("There is no move of yours to take back yet.", 409)
-            words = f"{user.username} asks to take back their last move"
+            words = f"{shown_name(user)} asks to take back their last move"
             _make(game, Offer.Kind.TAKEBACK, seat.index, words)
         elif action in ("accept", "decline"):
             if _answer(standing, seat.index, action, "takeback"):
@@ -135,7 +136,7 @@ def rematch(game: Game, user, action: str) -> Game | None:
                     game=game, kind=Offer.Kind.REMATCH, seat=seat.index, ply=game.ply
                 )
                 game.has_offers = True
-                text = f"{user.username} offers a rematch ({game.rules.name})."
+                text = f"{shown_name(user)} offers a rematch ({game.rules.name})."
                 notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
                 _touch(game)
                 return None

@@ -1,4 +1,4 @@
-"""{% game_fields form %} (or `challenge=True`): the fields of a new game, a challenge or a
+"""{% game_fields form %} (or `challenge=True`, `casual=True`): the fields of a new game, a challenge or a
 game against the computer. A blank form is drawn once per process: its 37 widgets, drawn by
 Django's form templates, were a third of the lobby's time (bench/pages.py). {% widget field %}:
 one field's widget, drawn once per value."""
@@ -10,19 +10,19 @@ from django.template.loader import render_to_string
 from play.common.lru import LRU
 
 register = template.Library()
-_BLANK = LRU(64)  # (form class, prefix, initial, challenge) -> its fields drawn
+_BLANK = LRU(64)  # (form class, prefix, initial, challenge, casual) -> its fields drawn
 _WIDGETS = LRU(256)  # (form class, prefix, field, value, has errors) -> its widget drawn
 TEMPLATE = "play/partials/new_game_fields.html"
 
 
 @register.simple_tag
-def game_fields(form, challenge=False):
+def game_fields(form, challenge=False, casual=False):
+    """`casual`: without the rating's choices, for a player without an account."""
+    context = {"form": form, "challenge": challenge, "casual": casual}
     if form.is_bound:  # with what was typed and what was wrong with it
-        return render_to_string(TEMPLATE, {"form": form, "challenge": challenge})
-    key = (type(form), form.prefix, repr(sorted(form.initial.items())), challenge)
-    return _BLANK.remembered(
-        key, lambda: render_to_string(TEMPLATE, {"form": form, "challenge": challenge})
-    )
+        return render_to_string(TEMPLATE, context)
+    key = (type(form), form.prefix, repr(sorted(form.initial.items())), challenge, casual)
+    return _BLANK.remembered(key, lambda: render_to_string(TEMPLATE, context))
 
 
 @register.simple_tag

@@ -5,6 +5,7 @@ from django import template
 from django.template.backends.utils import csrf_input_lazy
 
 from play.common import clocks, jinja
+from play.common.players import shown_name
 from play.models import Game
 
 register = template.Library()
@@ -26,6 +27,9 @@ def clock_summary(game: Game, user) -> str:
     if game.deadline is not None:
         words += f" · {clocks.human(clocks.left(game, game.turn, clocks.now()))} left"
     return words
+
+
+register.filter("shown", shown_name)
 
 
 @register.filter

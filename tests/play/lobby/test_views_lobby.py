@@ -45,11 +45,6 @@ def test_create_refuses_a_bad_form(ann, client_of):
     assert "Width: Enter a whole number from 8 to 40" in response.content.decode()
 
 
-def test_creating_needs_an_account(client):
-    response = client.post("/new/", {"game": "empire-chess", "side": "white", "listing": "seek"})
-    assert response.status_code == 302 and response.url.startswith("/login/")
-
-
 def test_invitation_link_is_the_only_way_in(ann, bob, client_of):
     game = games.create(ann, "empire-chess", "white", "invite")
     html = client_of(ann).get(f"/g/{game.public_id}/").content.decode()
@@ -67,11 +62,14 @@ def test_invitation_link_is_the_only_way_in(ann, bob, client_of):
     assert client_of(bob).get(f"/invite/{game.invite_token}").status_code == 302
 
 
-def test_invitation_asks_anonymous_visitors_to_log_in(ann, client):
-    game = games.create(ann, "empire-chess", "white", "invite")
+def test_a_rated_invitation_asks_visitors_to_log_in(ann, client):
+    game = games.create(ann, "empire-chess", "white", "invite", None, {"kind": "days", "days": 3},
+                        rated=True)  # fmt: skip
     assert "to accept" in client.get(f"/invite/{game.invite_token}").content.decode()
     response = client.post(f"/invite/{game.invite_token}")
     assert response.status_code == 302 and "/login/" in response.url
+    game.refresh_from_db()
+    assert game.status == Game.Status.OPEN
     assert client.get("/invite/not-a-token").status_code == 404
 
 

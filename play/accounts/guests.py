@@ -1,0 +1,51 @@
+"""Playing without an account, as lichess lets a visitor: the first game a visitor starts makes
+them an anonymous player, an account kept by their session and shown as "Anonymous". They play
+the computer and casual games by invitation link; the pool, seeks, challenges and rated games
+are for players with an account. Signing up turns the same account into a named one, so every
+game played so far stays theirs."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import auth
+from django.contrib.auth import get_user_model
+
+from play.common import limits
+from play.common.errors import Refused
+from play.models import GUEST_PREFIX, Game, is_guest
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+SIGN_UP = "Sign up (it keeps the games you played) to"
+
+
+def player_for(request):
+    """The player a visitor's game is played by: their own account, or a new anonymous one,
+    logged in for this session. Limited per address: each is a row kept for weeks."""
+    if request.user.is_authenticated:
+        return request.user
+    limits.check("guest", request)
+    guest = get_user_model()(username=GUEST_PREFIX + secrets.token_hex(6))
+    guest.set_unusable_password()
+    guest.save()
+    auth.login(request, guest, backend=BACKEND)
+    return guest
+
+
+def refuse(user, what: str) -> None:
+    """Refused (403) when a visitor or an anonymous player asks for what only an account may:
+    `what` says it after "to" ("play rated games")."""
+    if not user.is_authenticated or is_guest(user):
+        raise Refused(f"{SIGN_UP} {what}: anonymous players play the computer and casual games "
+                      "by invitation link.", 403)  # fmt: skip
+
+
+def check_new_game(user, *, listing: str, rated: bool, challenged: bool) -> None:
+    """Refused when a visitor or an anonymous player asks for a game only an account may make:
+    asked before a visitor is made one, so that a refusal makes nothing."""
+    if rated:
+        refuse(user, "play rated games")
+    if listing == Game.Listing.SEEK:
+        refuse(user, "open a seek in the lobby")
+    if challenged:
+        refuse(user, "challenge a player")

@@ -1,0 +1,135 @@
+"""The home page's boards: each game's card with a game of it being played now (or, with none in
+play, a position from one), and the other games moved last; small pictures, each a link that
+watches its game, redrawn as the game moves (play/lobby/consumers.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+import rules
+from play.boards import renderer
+from play.common.lru import LRU
+from play.common.players import shown_name
+from play.models import Game, Move
+
+SHOWN_NOW = 6  # games in "being played now", beside the five cards
+LOOKED_AT = 200  # the latest moves looked through for games in play: a glance at the index
+
+# What makes each game itself, in a sentence for its card.
+SENTENCES = {
+    "empress": "Eight Queens a side and an Empress whose gaze shields her own Queens and bars "
+    "the enemy's: capture all eight opposing Queens.",
+    "empire-chess": "An Empire whose pieces move like queens but capture only in their own "
+    "pattern, against an ordinary chess army; a king on the far rank wins at once.",
+    "empire": "Place a piece a turn on a 32×32 grid and enclose the enemy's: what a ring "
+    "closes goes out of play, and the most captures win.",
+    "imperial-shuffle": "Each player pushes an Emperor across their own 4×4 board; a piece "
+    "that comes to match its twin on the other board kills it.",
+    "imperial-chess": "Thirty-six pieces a side on 12×12, with catapults, rides and charges, "
+    "and no check: capture every Imperial to win.",
+}
+
+# With no game of its kind in play, a card shows a position of one: these moves from the start
+# (Empress starts on an empty board, every piece in hand).
+SAMPLE_MOVES = {
+    "empress": ["Q@c6", "Q@f3", "Q@d4", "Q@e5", "Q@b2", "Q@g7", "E@c3", "E@f6"],
+    "empire-chess": ["e3e4", "e7e5", "d3d4", "b8c6"],
+    "empire": ["o15", "r18", "o17", "r16"],
+}
+
+_PICTURES = LRU(256)  # (public id, revision) -> the small board drawn
+
+
+@dataclass
+class Card:
+    game_rules: rules.Game
+    sentence: str
+    game: Game | None  # one being played now, or None: a position from the sample moves
+
+    @property
+    def picture(self) -> str:
+        return picture(self.game) if self.game else sample_picture(self.game_rules.slug)
+
+
+def home() -> tuple[list[Card], list[Game]]:
+    """The five games' cards, and the other games being played now: latest moved first."""
+    playing = now_playing()
+    featured = {}
+    for game in playing:
+        featured.setdefault(game.game_slug, game)
+    cards = [Card(g, SENTENCES[g.slug], featured.get(g.slug)) for g in rules.games()]
+    shown = {id(game) for game in featured.values()}
+    return cards, [game for game in playing if id(game) not in shown][:SHOWN_NOW]
+
+
+def now_playing() -> list[Game]:
+    """The games in play whose moves were made last, latest first (read off the latest moves,
+    so it costs the same with two games in play or twenty thousand)."""
+    latest = Move.objects.order_by("-id").values_list("game_id", flat=True)[:LOOKED_AT]
+    order = list(dict.fromkeys(latest))
+    games = Game.objects.filter(pk__in=order, status=Game.Status.ACTIVE, imported=False)
+    by_pk = {g.pk: g for g in games.prefetch_related("seats__user")}
+    return [by_pk[pk] for pk in order if pk in by_pk]
+
+
+def shown(public_ids: list[str]) -> list[Game]:
+    """The games of these ids that a home page may show: any in play or over, none still
+    waiting for an opponent (an invitation is its link's alone)."""
+    found = Game.objects.filter(public_id__in=public_ids, imported=False).exclude(
+        status=Game.Status.OPEN
+    )
+    return list(found.prefetch_related("seats__user"))
+
+
+def picture(game: Game, oob: bool = False) -> str:
+    """A game's small board: a link that watches it, saying in words who plays and how it
+    stands (the picture itself is hidden from screen readers: its squares are the game
+    page's to read). `oob`: to be swapped in by its id, as a socket's message."""
+    html = _PICTURES.remembered((game.public_id, game.revision), lambda: _drawn(game))
+    return _out_of_band(html) if oob else html
+
+
+def drawn(public_id: str, revision: int, oob: bool = False) -> str | None:
+    """The game's small board at that revision, if it was drawn already."""
+    html = _PICTURES.get((public_id, revision))
+    return _out_of_band(html) if oob and html else html
+
+
+def _out_of_band(html: str) -> str:
+    return html.replace("<a ", '<a hx-swap-oob="true" ', 1)
+
+
+def _drawn(game: Game) -> str:
+    game_rules = game.rules
+    state = game_rules.with_options(game_rules.parse(game.position), game.options)
+    svg = renderer(game.game_slug).render(state, bottom=0)
+    names = " vs ".join(shown_name(s.user) for s in sorted(game.seat_rows(), key=_index))
+    if game.is_over:
+        standing = game.result_text
+    else:
+        to_move = game_rules.to_move(state)
+        standing = f"{game_rules.seats[to_move]} to move" if to_move is not None else "in play"
+    return format_html(
+        '<a class="mini-board" id="mini-{}" href="{}"><span class="mini-picture" '
+        'aria-hidden="true">{}</span><span class="mini-words">{}: {}<br>{}</span></a>',
+        game.public_id, game.get_absolute_url(), mark_safe(svg), game_rules.name, names, standing,
+    )  # fmt: skip
+
+
+def _index(seat) -> int:
+    return seat.index
+
+
+@cache
+def sample_picture(slug: str) -> str:
+    """A card's picture with no game of its kind in play: a position of one, in a figure."""
+    game_rules = rules.get(slug)
+    state = game_rules.initial()
+    for move in SAMPLE_MOVES.get(slug, ()):
+        state = game_rules.play(state, move)
+    svg = renderer(slug).render(state, bottom=0)
+    return format_html('<span class="mini-picture" aria-hidden="true">{}</span>', mark_safe(svg))

@@ -1,0 +1,99 @@
+"""The home page a visitor sees: the five games, each with a board, a sentence and its ways in;
+the games being played now as small boards that watch them, redrawn by the home page's socket
+as they move; quick pairing's grid."""
+
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from django.utils.html import escape
+
+import rules
+from imperia_site.asgi import application
+from play.games import games
+from play.lobby import watching
+from play.round import moves
+
+ORIGIN = [(b"origin", b"http://127.0.0.1")]
+
+
+def played(ann, bob, slug, *texts):
+    game = games.join(games.create(ann, slug, "white", "seek"), bob)
+    for ply, text in enumerate(texts):
+        moves.submit(game.public_id, (ann, bob)[ply % 2], text, ply)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.django_db
+def test_a_visitor_sees_the_five_games_each_with_its_ways_in():
+    page = Client().get("/").content.decode()
+    for game_rules in rules.games():
+        card = page[page.index(f"<h3>{game_rules.name}</h3>") :].split("</li>")[0]
+        assert escape(watching.SENTENCES[game_rules.slug]) in card
+        assert '<svg class="board' in card  # a position of it, no game of it being in play
+        assert f'href="/computer/?game={game_rules.slug}"' in card
+        assert f'href="/rules/{game_rules.slug}/"' in card
+    assert "Quick pairing" in page and 'aria-label="Empress, 3+2"' in page
+    assert "Being played now" not in page  # nothing is
+    assert "Create the link" in page and 'type="checkbox" name="rated"' not in page
+
+
+@pytest.mark.django_db
+def test_the_games_in_play_are_shown_latest_moved_first_each_a_link_that_watches_it(ann, bob):
+    older = played(ann, bob, "empire-chess", "e3e4")
+    newer = played(ann, bob, "empire-chess", "d3d4")
+    empress = played(ann, bob, "empress", "Q@d4")
+    page = Client().get("/").content.decode()
+    card = page[page.index("<h3>Empire Chess</h3>") :].split("</li>")[0]
+    assert f'id="mini-{newer.public_id}" href="/g/{newer.public_id}/"' in card
+    assert "Empire Chess: ann vs bob<br>Black to move" in card
+    now = page[page.index("Being played now") :]
+    assert f'href="/g/{older.public_id}/"' in now and f"mini-{newer.public_id}" not in now
+    socket_games = re.search(r'ws-connect="/ws/now/\?games=([^"]+)"', page).group(1)
+    assert set(socket_games.split(",")) == {empress.public_id, newer.public_id, older.public_id}
+
+
+@pytest.mark.django_db
+def test_a_player_with_an_account_sees_their_games_first(ann, client_of):
+    page = client_of(ann).get("/").content.decode()
+    assert "Your turn" in page and "game-cards" not in page and "/ws/now/" not in page
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_the_home_socket_redraws_a_shown_game_as_it_moves(ann, bob):
+    game = await database_sync_to_async(played)(ann, bob, "empire-chess", "e3e4")
+    socket = WebsocketCommunicator(application, f"/ws/now/?games={game.public_id}", ORIGIN)
+    connected, _ = await socket.connect()
+    assert connected
+    first = await socket.receive_from()
+    assert f'hx-swap-oob="true" class="mini-board" id="mini-{game.public_id}"' in first
+    assert "Black to move" in first
+    await database_sync_to_async(moves.submit)(game.public_id, bob, "e7e5", 1)
+    after = await socket.receive_from()
+    assert f'id="mini-{game.public_id}"' in after and "White to move" in after
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "query", ["games=a,b;c", "games=" + ",".join(["abc"] * 12), "games=a&games=b", "games=%ff"]
+)
+async def test_the_home_socket_refuses_a_malformed_address(query):
+    socket = WebsocketCommunicator(application, f"/ws/now/?{query}", ORIGIN)
+    connected, code = await socket.connect()
+    assert not connected and code == 4400
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_the_home_socket_never_shows_an_open_invitation(ann):
+    invitation = await database_sync_to_async(games.create)(ann, "empress", "white", "invite")
+    socket = WebsocketCommunicator(application, f"/ws/now/?games={invitation.public_id}", ORIGIN)
+    connected, _ = await socket.connect()
+    assert connected and await socket.receive_nothing()
+    await socket.disconnect()
