@@ -3,6 +3,7 @@
 from play.accounts import urls as accounts
 from play.computer import urls as computer
 from play.games import urls as games
+from play.learn import urls as learn
 from play.lobby import urls as lobby
 from play.notify import urls as notify
 from play.ratings import urls as ratings
@@ -20,4 +21,5 @@ urlpatterns = [
     *notify.urlpatterns,
     *accounts.urlpatterns,
     *games.urlpatterns,
+    *learn.urlpatterns,
 ]

@@ -14,6 +14,7 @@ from play.models.base import (
     prefetched,
 )
 from play.models.games import REASONS, Game, Move, Seat
+from play.models.learn import LessonStars
 from play.models.lobby import PoolEntry
 from play.models.notify import Delivery, Notification
 from play.models.ratings import Rating, RatingChange
@@ -34,6 +35,7 @@ __all__ = [
     "Evaluation",
     "Forecast",
     "Game",
+    "LessonStars",
     "Move",
     "Note",
     "Notification",

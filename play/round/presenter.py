@@ -206,7 +206,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
                 "recorded": game.player_name(i) if game.imported else "",
                 "taken": [(board.piece_name(p), board.mini(p)) for p in lost[1 - i]],
                 "score": scores[i] if scores else None,
-                "in_hand": _in_hand(
+                "in_hand": in_hand(
                     board,
                     hands[i],
                     *((clicks.in_hand, clicks.selected) if i == seat else ({}, None)),
@@ -347,7 +347,8 @@ def _board_names(game: Game, seat) -> tuple[str, str]:
     )
 
 
-def _in_hand(board, hand: dict, actions: dict, selected) -> list[dict]:
+def in_hand(board, hand: dict, actions: dict, selected) -> list[dict]:
+    """A seat's reserve as the page shows it: each piece, how many, and what a click does."""
     return [
         {
             "name": board.piece_name(letter),

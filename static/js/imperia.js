@@ -236,7 +236,7 @@
     if (col < 0 || row < 0 || col >= +svg.dataset.columns || row >= +svg.dataset.rows) return;
     var revision = document.getElementById("live-revision");
     htmx.ajax("POST", action.dataset.moveUrl, {
-      target: "#live",
+      target: "#" + (action.dataset.target || "live"), // a lesson's board answers into its own
       swap: "outerHTML",
       values: {
         move: columnName(col) + (row + 1),

@@ -79,3 +79,23 @@ def play_through(game, pages, moves, played=(), typed=lambda ply: ply % 3 == 2):
         expect(watcher.locator("#live")).to_have_attribute("data-ply", str(ply + 1))
         expect(watcher.locator(".moves")).to_contain_text(shown)
     return state
+
+
+def click_point(page, name):
+    """Scroll the intersection called `name` into view and click it where the picture shows it."""
+    col = ord(name[0]) - ord("a")
+    row = int(name[1:]) - 1
+    x, y = page.evaluate(
+        """([col, row]) => {
+            const svg = document.querySelector("svg.dots-board");
+            const p = svg.createSVGPoint();
+            p.x = +svg.dataset.margin + col * svg.dataset.gap;
+            p.y = +svg.dataset.margin + row * svg.dataset.gap;
+            let at = p.matrixTransform(svg.getScreenCTM());
+            window.scrollBy(0, at.y - window.innerHeight / 2);
+            at = p.matrixTransform(svg.getScreenCTM());
+            return [at.x, at.y];
+        }""",
+        [col, row],
+    )
+    page.mouse.click(x, y)

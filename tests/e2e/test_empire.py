@@ -4,31 +4,11 @@ and the end by two passes."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import sign_up
+from tests.e2e.helpers import click_point, sign_up
 
 pytestmark = pytest.mark.e2e
 # Circles ring the cross on c3; then both pass.
 GAME = ["c2", "h8", "d3", "h7", "c4", "c3", "b3"]
-
-
-def click_point(page, name):
-    """Scroll the intersection called `name` into view and click it where the picture shows it."""
-    col = ord(name[0]) - ord("a")
-    row = int(name[1:]) - 1
-    x, y = page.evaluate(
-        """([col, row]) => {
-            const svg = document.querySelector("svg.dots-board");
-            const p = svg.createSVGPoint();
-            p.x = +svg.dataset.margin + col * svg.dataset.gap;
-            p.y = +svg.dataset.margin + row * svg.dataset.gap;
-            let at = p.matrixTransform(svg.getScreenCTM());
-            window.scrollBy(0, at.y - window.innerHeight / 2);
-            at = p.matrixTransform(svg.getScreenCTM());
-            return [at.x, at.y];
-        }""",
-        [col, row],
-    )
-    page.mouse.click(x, y)
 
 
 def test_a_small_empire_game_to_a_capture_and_the_end(browser, server):

@@ -7,6 +7,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 import rules
+from play.learn import lessons
 from tests.e2e.conftest import run_django
 from tests.e2e.helpers import sign_up
 
@@ -57,6 +58,8 @@ def logged_out_pages(in_play):
         *(f"/leaderboard/{slug}/" for slug in SLUGS),
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         f"/study/{in_play['study']}/",
+        "/learn/", *(f"/learn/{slug}/" for slug in SLUGS),
+        *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),
     ]  # fmt: skip
 
 

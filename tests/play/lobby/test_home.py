@@ -34,6 +34,7 @@ def test_a_visitor_sees_the_five_games_each_with_its_ways_in():
         card = page[page.index(f"<h3>{game_rules.name}</h3>") :].split("</li>")[0]
         assert escape(watching.SENTENCES[game_rules.slug]) in card
         assert '<svg class="board' in card  # a position of it, no game of it being in play
+        assert f'href="/learn/{game_rules.slug}/"' in card
         assert f'href="/computer/?game={game_rules.slug}"' in card
         assert f'href="/rules/{game_rules.slug}/"' in card
     assert "Quick pairing" in page and 'aria-label="Empress, 3+2"' in page

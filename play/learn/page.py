@@ -1,0 +1,130 @@
+"""An exercise as its page shows it: the board with the learner's pieces clickable (each click an
+address, as the analysis board's are), the reserve, the choices, the board in words for a
+screen reader, the goal and how the try stands."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from urllib.parse import urlencode
+
+from django.http import Http404
+
+import rules
+from play.boards import renderer
+from play.boards.base import Marks
+from play.common import numbers
+from play.learn import lessons
+from play.round.clicks import Clicks
+from play.round.presenter import in_hand
+
+MOVES_LENGTH = 2000  # characters of the moves an address carries: a try is far shorter
+LABEL = re.compile(r'<g[^>]*aria-label="([^"]+)"|<text class="board-name"[^>]*>([^<]+)')
+
+
+class LessonClicks(Clicks):
+    """The clicks of play, each one a move posted to the exercise, or a choice shown."""
+
+    def __init__(self, game_rules, marks: Marks, selected, pick, url):
+        self.rules, self.marks = game_rules, marks
+        self.selected, self.pick, self.url = selected, pick, url
+        self.in_hand: dict[str, dict[str, str]] = {}
+        self.choices: list[dict] = []
+
+    def play(self, move: str) -> dict[str, str]:
+        return {"hx-post": self.url(), "hx-vals": json.dumps({"move": move})}
+
+    def _get(self, select: str | None = None, pick: str | None = None) -> dict[str, str]:
+        chosen = {"select": select, "pick": pick}
+        return {"hx-get": self.url(**{k: v for k, v in chosen.items() if v is not None})}
+
+
+def read_moves(query) -> tuple[list[str], int]:
+    """The learner's moves so far and the tries before, from the address: Malformed (400)
+    when they cannot be a try's."""
+    text = query.get("moves", "")
+    if len(text) > MOVES_LENGTH:
+        raise numbers.Malformed(f"Malformed lesson progress: at most {MOVES_LENGTH} characters.")
+    moves = text.split()
+    if len(moves) > lessons.MOST_MOVES:
+        raise numbers.Malformed(f"Malformed lesson progress: at most {lessons.MOST_MOVES} moves.")
+    tries = numbers.whole(query.get("tries", "0") or "0", "tries", lessons.MOST_MISTAKES)
+    return moves, tries
+
+
+def context(path: str, slug: str, exercise, moves: list[str], tries: int, choice=None) -> dict:
+    """The exercise after these moves; `choice`: a square selected and a target picked."""
+    game_rules = rules.get(slug)
+    tried = lessons.attempt(slug, exercise, moves, tries)
+    if tried.wrong:
+        tries = min(tries + 1, lessons.MOST_MISTAKES)
+        moves = []
+    else:
+        moves = [m for i, m in enumerate(tried.moves) if _learners(exercise, i)]
+
+    def url(**extra) -> str:
+        query = {"moves": " ".join(moves)} if moves else {}
+        query |= {"tries": tries} if tries else {}
+        return f"{path}?{urlencode({**query, **extra})}" if query or extra else path
+
+    state = tried.state
+    marks = Marks(
+        last_move=game_rules.move_squares(tried.last) if tried.last else (),
+        check=game_rules.check_square(state),
+    )
+    board = renderer(slug)
+    selected, pick = choice or (None, None)
+    clicks = LessonClicks(game_rules, marks, selected, pick, url)
+    if not tried.done and game_rules.to_move(state) == tried.learner:
+        if board.click_by_position:
+            marks.board_action = {"data-move-url": url(), "data-target": "lesson"}
+            clicks.choose(game_rules.squareless_moves(state), clicks.play)
+        else:
+            clicks.offer(game_rules.legal_moves(state), clicks.play)
+    svg = board.render(
+        state, bottom=tried.learner, marks=marks, caption=f", {game_rules.seats[tried.learner]}"
+    )
+    hands = game_rules.reserve(state)
+    return {
+        "game": game_rules,
+        "exercise": exercise,
+        "tried": tried,
+        "moves_shown": [
+            f"{game_rules.seats[tried.learner if _learners(exercise, i) else 1 - tried.learner]}: {m}"
+            for i, m in enumerate(tried.moves)
+        ],
+        "learner": game_rules.seats[tried.learner],
+        "board_svg": svg,
+        "in_hand": in_hand(board, hands[tried.learner], clicks.in_hand, clicks.selected),
+        "choices": clicks.choices,
+        "words": described(svg),
+        "post_url": url(),
+        "again_url": path,
+        "tries": tries,
+    }
+
+
+def _learners(exercise, index: int) -> bool:
+    """Whether the index-th move of a try is the learner's: every other one when the
+    opponent answers, each one when it passes."""
+    return not exercise.scripted or index % 2 == 0
+
+
+def described(svg: str) -> list[str]:
+    """The board in words, read off the picture's labels: every square with a piece (an empty
+    one says so in its label), each board named where there are two."""
+    words = []
+    for label, board_name in LABEL.findall(svg):
+        if board_name:
+            words.append(unescape(board_name) + ":")
+        elif ", " in label and "empty" not in label:
+            words.append(unescape(label))
+    return words
+
+
+def exercise_or_404(slug: str, lesson_slug: str, number: int):
+    found = lessons.exercise(slug, f"{lesson_slug}/{number}") if slug in lessons.GAMES else None
+    if found is None:
+        raise Http404("There is no such exercise: the map of lessons lists them all.")
+    return found

@@ -1,0 +1,93 @@
+"""The lessons' pages: an exercise played by posted moves, its stars kept for a player and, for
+a visitor, in the session until they sign up; the map shows them; bad progress is refused."""
+
+import pytest
+from django.test import Client
+
+from play.learn import lessons, progress
+from play.models import LessonStars
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+FIELD = "/learn/empress/field/1/"
+
+
+def test_every_game_has_a_map_and_every_exercise_a_page(client):
+    for slug in lessons.GAMES:
+        page = client.get(f"/learn/{slug}/").content.decode()
+        for key in lessons.keys(slug):
+            assert f'href="/learn/{slug}/{key}/"' in page
+            response = client.get(f"/learn/{slug}/{key}/")
+            assert response.status_code == 200
+            html = response.content.decode()
+            assert "Goal" in html and 'id="lesson-move"' in html and "The board in words" in html
+    assert client.get("/learn/").status_code == 200
+
+
+def test_a_finished_exercise_keeps_its_stars_for_a_player(ann, client_of):
+    client = client_of(ann)
+    response = client.post(FIELD, {"move": "b6b4"}, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "Done, with 3 stars of 3" in html
+    assert 'href="/learn/empress/field/2/"' in html  # the next exercise
+    assert LessonStars.objects.get(user=ann, game_slug="empress", exercise="field/1").stars == 3
+    # A worse try later keeps the best.
+    client.post(f"{FIELD}?tries=2", {"move": "b6b4"}, **HTMX)
+    assert LessonStars.objects.get(user=ann).stars == 3
+    assert "3 stars of 3" in client.get("/learn/empress/").content.decode()
+
+
+def test_a_move_that_does_not_finish_keeps_the_try_in_the_address(ann, client_of):
+    response = client_of(ann).post("/learn/empress/moving/1/", {"move": "d4d7"}, **HTMX)
+    html = response.content.decode()
+    assert "Played: White: d4d7" in html and "moves=d4d7" in html
+    assert not LessonStars.objects.exists()
+
+
+def test_a_wrong_move_is_explained_and_the_exercise_starts_again(client):
+    response = client.post(FIELD, {"move": "b6f6"}, **HTMX)
+    html = response.content.decode()
+    assert "cannot be captured" in html and "The exercise starts again" in html
+    assert "tries=1" in html and "moves=" not in html
+
+
+def test_a_visitors_stars_are_kept_in_the_session_then_moved_to_the_new_account():
+    visitor = Client()
+    visitor.post(FIELD, {"move": "b6b4"}, **HTMX)
+    visitor.post("/learn/empress/moving/1/?moves=d4d5+d5d6+d6d7", {"move": "d7g4"}, **HTMX)
+    assert visitor.session[progress.SESSION_KEY] == {"empress": {"field/1": 3, "moving/1": 2}}
+    assert "2 stars of 3" in visitor.get("/learn/empress/").content.decode()
+    visitor.post(
+        "/signup/",
+        {"username": "lena", "password1": "a-long-passphrase", "password2": "a-long-passphrase"},
+    )
+    rows = LessonStars.objects.filter(user__username="lena")
+    assert dict(rows.values_list("exercise", "stars")) == {"field/1": 3, "moving/1": 2}
+    assert progress.SESSION_KEY not in visitor.session
+
+
+@pytest.mark.parametrize(
+    "query, why",
+    [
+        ("moves=" + "d4d5+" * 500, "at most 2000 characters"),
+        ("moves=" + "+".join(["d4d5"] * 61), "at most 60 moves"),
+        ("tries=x", "tries must be a whole number"),
+        ("tries=100", "tries must be a whole number from 0 to 99"),
+    ],
+)
+def test_malformed_progress_is_refused_and_keeps_nothing(ann, client_of, query, why):
+    response = client_of(ann).post(f"{FIELD}?{query}", {"move": "b6b4"}, **HTMX)
+    assert response.status_code == 400 and why in response.content.decode()
+    assert not LessonStars.objects.exists()
+
+
+def test_moves_that_are_not_the_exercises_start_again_and_keep_nothing(ann, client_of):
+    response = client_of(ann).post(f"{FIELD}?moves=zz9+b6b4", {"move": "b6b4"}, **HTMX)
+    assert response.status_code == 200 and "starts again" in response.content.decode()
+    assert not LessonStars.objects.exists()
+
+
+def test_no_such_lesson_or_game(client):
+    for path in ["/learn/chess/", "/learn/empress/nothing/1/", "/learn/empress/field/9/"]:
+        assert client.get(path).status_code == 404
+    assert client.put(FIELD).status_code == 405
