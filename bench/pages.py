@@ -1,7 +1,8 @@
 """What the pages cost as the site grows: the dashboard, a profile, a leaderboard, the lobby,
-the admin's list of games and a referee's case page, with N finished rated games (all of them
-one player's, the worst case for that player's pages) and M games in play (20 of them that
-player's), against the same pages with few; and one pass of the sweeper. Prints the time
+the admin's list of games, a referee's case page and the home page a visitor sees, with N
+finished rated games (all of them one player's, the worst case for that player's pages) and M
+games in play (20 of them that player's), against the same pages with few; and one pass of the
+sweeper. Prints the time
 (the median of --repeat runs, five unless said) and the queries of each; asserts nothing.
 
     .venv/bin/python bench/pages.py [--games 20000] [--active 2000] [--players 100] [--explain]
@@ -127,7 +128,7 @@ def populate_active(count: int, star: str, rng: random.Random) -> None:
 
     import rules
     from play.common import clocks
-    from play.models import Game, Seat
+    from play.models import Game, Move, Seat
 
     User = get_user_model()
     star = User.objects.get(username=star)
@@ -145,6 +146,14 @@ def populate_active(count: int, star: str, rng: random.Random) -> None:
         )  # fmt: skip
         made.append((game, [star if i < 20 else rng.choice(others), rng.choice(others)]))
     Game.objects.bulk_create([m[0] for m in made])
+    # Each game's last move, in an order of their own: the home page reads the latest.
+    moved = [m[0] for m in made]
+    rng.shuffle(moved)
+    Move.objects.bulk_create(
+        Move(game=game, ply=4, seat=1 - game.turn, text="?", display="?", created_at=now,
+             position_after=game.position, hash="")
+        for game in moved
+    )  # fmt: skip
     Seat.objects.bulk_create(
         Seat(game=game, user=user, index=seat)
         for game, users in made
@@ -199,10 +208,12 @@ def explain(star: str) -> None:
 
 def measure(client, star: str, case: int, repeat: int) -> list[tuple[str, float, int]]:
     """(page, its median ms or, under callgrind, its mean M instructions, its queries)."""
+    from django.test import Client
+
     from play.games.sweeper import sweep_once
 
-    def ask(url):
-        response = client.get(url)
+    def ask(url, asker=client):
+        response = asker.get(url)
         if response.status_code != 200:
             raise SystemExit(f"{url}: {response.status_code}")
 
@@ -211,6 +222,9 @@ def measure(client, star: str, case: int, repeat: int) -> list[tuple[str, float,
         url = url.format(star=star, case=case)
         ask(url)  # warm: templates, caches
         out.append((url, *cost(lambda url=url: ask(url), repeat)))
+    visitor = Client(SERVER_NAME="localhost")
+    ask("/", visitor)
+    out.append(("/ (a visitor: the games in play)", *cost(lambda: ask("/", visitor), repeat)))
     out.append(("sweeper pass", *cost(sweep_once, repeat)))
     return out
 

@@ -16,28 +16,18 @@ from play.boards import renderer
 from play.boards.base import Marks
 from play.common import numbers
 from play.learn import lessons
-from play.round.clicks import Clicks
+from play.round.clicks import ClicksByAddress
 from play.round.presenter import in_hand
 
 MOVES_LENGTH = 2000  # characters of the moves an address carries: a try is far shorter
 LABEL = re.compile(r'<g[^>]*aria-label="([^"]+)"|<text class="board-name"[^>]*>([^<]+)')
 
 
-class LessonClicks(Clicks):
-    """The clicks of play, each one a move posted to the exercise, or a choice shown."""
-
-    def __init__(self, game_rules, marks: Marks, selected, pick, url):
-        self.rules, self.marks = game_rules, marks
-        self.selected, self.pick, self.url = selected, pick, url
-        self.in_hand: dict[str, dict[str, str]] = {}
-        self.choices: list[dict] = []
+class LessonClicks(ClicksByAddress):
+    """The clicks of play, each move posted to the exercise."""
 
     def play(self, move: str) -> dict[str, str]:
         return {"hx-post": self.url(), "hx-vals": json.dumps({"move": move})}
-
-    def _get(self, select: str | None = None, pick: str | None = None) -> dict[str, str]:
-        chosen = {"select": select, "pick": pick}
-        return {"hx-get": self.url(**{k: v for k, v in chosen.items() if v is not None})}
 
 
 def read_moves(query) -> tuple[list[str], int]:

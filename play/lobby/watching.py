@@ -57,23 +57,27 @@ class Card:
 
 def home() -> tuple[list[Card], list[Game]]:
     """The five games' cards, and the other games being played now: latest moved first."""
-    playing = now_playing()
-    featured = {}
-    for game in playing:
-        featured.setdefault(game.game_slug, game)
-    cards = [Card(g, SENTENCES[g.slug], featured.get(g.slug)) for g in rules.games()]
-    shown = {id(game) for game in featured.values()}
-    return cards, [game for game in playing if id(game) not in shown][:SHOWN_NOW]
+    featured, others = {}, []
+    for pk, slug in now_playing():
+        if slug not in featured:
+            featured[slug] = pk
+        elif len(others) < SHOWN_NOW:
+            others.append(pk)
+    games = Game.objects.filter(pk__in=[*featured.values(), *others])
+    by_pk = {g.pk: g for g in games.prefetch_related("seats__user")}
+    cards = [Card(g, SENTENCES[g.slug], by_pk.get(featured.get(g.slug))) for g in rules.games()]
+    return cards, [by_pk[pk] for pk in others if pk in by_pk]
 
 
-def now_playing() -> list[Game]:
-    """The games in play whose moves were made last, latest first (read off the latest moves,
-    so it costs the same with two games in play or twenty thousand)."""
+def now_playing() -> list[tuple[int, str]]:
+    """(id, game) of the games in play whose moves were made last, latest first: read off the
+    latest moves, so it costs the same with two games in play or twenty thousand; only the
+    games shown are read whole."""
     latest = Move.objects.order_by("-id").values_list("game_id", flat=True)[:LOOKED_AT]
     order = list(dict.fromkeys(latest))
-    games = Game.objects.filter(pk__in=order, status=Game.Status.ACTIVE, imported=False)
-    by_pk = {g.pk: g for g in games.prefetch_related("seats__user")}
-    return [by_pk[pk] for pk in order if pk in by_pk]
+    in_play = Game.objects.filter(pk__in=order, status=Game.Status.ACTIVE, imported=False)
+    slugs = dict(in_play.values_list("pk", "game_slug"))
+    return [(pk, slugs[pk]) for pk in order if pk in slugs]
 
 
 def shown(public_ids: list[str]) -> list[Game]:

@@ -24,26 +24,17 @@ from play.models import AnalysisTree, Evaluation, Game, Study
 from play.review import analysis, evaluations, records
 from play.review.forms import ImportForm
 from play.round import page
-from play.round.clicks import Clicks
+from play.round.clicks import ClicksByAddress
 from rules import record
 
 INLINE_TREE = 2000  # characters of a tree an address carries as it is
 
 
-class AnalysisClicks(Clicks):
+class AnalysisClicks(ClicksByAddress):
     """The clicks of play, each one a new address of the analysis instead of a move sent."""
-
-    def __init__(self, game_rules, marks: Marks, selected, pick, url):
-        self.rules, self.marks = game_rules, marks
-        self.selected, self.pick, self.url = selected, pick, url
-        self.in_hand: dict[str, dict[str, str]] = {}
-        self.choices: list[dict] = []
 
     def play(self, move: str) -> dict[str, str]:
         return {"hx-get": self.url(action="play", move=move)}
-
-    def _get(self, **params) -> dict[str, str]:
-        return {"hx-get": self.url(**params)}
 
 
 def _study(token: str | None, slug: str) -> Study | None:

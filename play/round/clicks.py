@@ -98,6 +98,20 @@ class Clicks:
         return {"hx-get": url}
 
 
+class ClicksByAddress(Clicks):
+    """Clicks on a board that is no game's (the analysis board, a lesson's): each selection an
+    address of the page's own, written by `url(**params)`; subclasses say what a move does."""
+
+    def __init__(self, game_rules, marks: Marks, selected, pick, url):
+        self.rules, self.marks = game_rules, marks
+        self.selected, self.pick, self.url = selected, pick, url
+        self.in_hand: dict[str, dict[str, str]] = {}
+        self.choices: list[dict] = []
+
+    def _get(self, **params) -> dict[str, str]:
+        return {"hx-get": self.url(**params)}
+
+
 def _quoted(value: str) -> str:
     return value if value.isascii() and value.isalnum() else quote_plus(value)
 
