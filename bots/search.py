@@ -54,6 +54,16 @@ class Search:
                 break  # a forced result: deeper looks change nothing
         return choice
 
+    def reaches(self, state, move: str, depth: int, threshold: float) -> bool:
+        """Whether `move`, searched `depth` plies deep (itself the first), is worth at least
+        `threshold` to the searching seat: a null-window search, which settles only that."""
+        child = self._child(state, move)
+        return self._value(child, depth - 1, threshold - 0.5, threshold, 1) >= threshold
+
+    def value(self, state, depth: int) -> float:
+        """The position's worth to the searching seat, searched `depth` plies deep."""
+        return self._value(state, depth, -WIN * 2, WIN * 2, 0)
+
     def _root(self, state, moves: list[str], depth: int) -> list[tuple[str, float]]:
         alpha, scored = -WIN * 2, self.scored
         for move in moves:

@@ -6,6 +6,7 @@ from play.games import urls as games
 from play.learn import urls as learn
 from play.lobby import urls as lobby
 from play.notify import urls as notify
+from play.puzzles import urls as puzzles
 from play.ratings import urls as ratings
 from play.referee import urls as referee
 from play.review import urls as review
@@ -22,4 +23,5 @@ urlpatterns = [
     *accounts.urlpatterns,
     *games.urlpatterns,
     *learn.urlpatterns,
+    *puzzles.urlpatterns,
 ]

@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 import rules
+from bots import tactics
 from rules import IllegalMove
 
 DATA = Path(__file__).parent / "data"
@@ -41,6 +42,7 @@ class Goal:
     win: str = ""  # the game won by the learner, for this reason ("any": for any)
     play: tuple[str, ...] = ()  # one of these moves played
     charge: bool = False  # a charge played (Imperial Chess)
+    puzzle: bool = False  # a puzzle's gain taken, or the game won (bots/tactics.py)
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class Exercise:
     wrong: dict = field(default_factory=dict)  # a move -> why it does not do
     options: dict = field(default_factory=dict)
     strict: bool = False  # each move must be the line's, though the opponent has no reply
+    rule: str = ""  # the rule in its own words: why a move that misses does not do
 
     @property
     def key(self) -> str:
@@ -89,6 +92,7 @@ class Attempt:
     done: bool = False
     stars: int = 0
     wrong: str = ""  # why the last move does not do: the exercise starts again
+    illegal: bool = False  # the last move was not legal at all
     finished_by: str = ""  # the move that met the goal
 
 
@@ -138,13 +142,13 @@ def attempt(slug: str, exercise_: Exercise, learner_moves: list[str], mistakes: 
     tried = Attempt(state, learner, [])
     landed: set[str] = set()
     played: list[str] = []
-    rule = lesson(slug, exercise_.lesson).rule
+    rule = exercise_.rule
     for index, text in enumerate(learner_moves[:MOST_MOVES]):
         try:
             move = game.normalize(state, text.strip())
             after = game.play(state, move)
         except IllegalMove as exc:
-            return _wrong(tried, first, str(exc))
+            return _wrong(tried, first, str(exc), illegal=True)
         if exercise_.scripted and not _matches(move, _accepted(exercise_, index)):
             return _wrong(tried, first, exercise_.wrong.get(move) or rule)
         played.append(move)
@@ -185,9 +189,9 @@ def _matches(move: str, patterns) -> bool:
     return any(fnmatchcase(move, pattern) for pattern in patterns)
 
 
-def _wrong(tried: Attempt, first, why: str) -> Attempt:
+def _wrong(tried: Attempt, first, why: str, illegal=False) -> Attempt:
     """The exercise starts again, saying why."""
-    return Attempt(first, tried.learner, [], wrong=why)
+    return Attempt(first, tried.learner, [], wrong=why, illegal=illegal)
 
 
 def met(game, goal: Goal, first, state, learner: int, played, landed) -> bool:
@@ -203,6 +207,8 @@ def met(game, goal: Goal, first, state, learner: int, played, landed) -> bool:
         if goal.win != "any" and outcome.reason != goal.win:
             return False
     if goal.play and not any(_matches(move, goal.play) for move in played):
+        return False
+    if goal.puzzle and not tactics.solved(game, first, state, learner):
         return False
     return not goal.charge or any("," in move for move in played)
 
@@ -261,6 +267,7 @@ def _read(slug: str) -> tuple[Lesson, ...]:
                 wrong=entry.get("wrong", {}),
                 options=entry.get("options", {}),
                 strict=entry.get("strict", False),
+                rule=item["rule"],
             )
             for number, entry in enumerate(item["exercise"], 1)
         )

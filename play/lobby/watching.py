@@ -12,9 +12,11 @@ from django.utils.safestring import mark_safe
 
 import rules
 from play.boards import renderer
+from play.common import clocks
 from play.common.lru import LRU
 from play.common.players import shown_name
 from play.models import Game, Move
+from play.puzzles.catalogue import Puzzle, of_the_day
 
 SHOWN_NOW = 6  # games in "being played now", beside the five cards
 LOOKED_AT = 200  # the latest moves looked through for games in play: a glance at the index
@@ -49,6 +51,7 @@ class Card:
     game_rules: rules.Game
     sentence: str
     game: Game | None  # one being played now, or None: a position from the sample moves
+    puzzle: Puzzle | None  # the game's puzzle of the day
 
     @property
     def picture(self) -> str:
@@ -65,7 +68,11 @@ def home() -> tuple[list[Card], list[Game]]:
             others.append(pk)
     games = Game.objects.filter(pk__in=[*featured.values(), *others])
     by_pk = {g.pk: g for g in games.prefetch_related("seats__user")}
-    cards = [Card(g, SENTENCES[g.slug], by_pk.get(featured.get(g.slug))) for g in rules.games()]
+    today = clocks.now().date()
+    cards = [
+        Card(g, SENTENCES[g.slug], by_pk.get(featured.get(g.slug)), of_the_day(g.slug, today))
+        for g in rules.games()
+    ]
     return cards, [by_pk[pk] for pk in others if pk in by_pk]
 
 

@@ -17,6 +17,7 @@ from play.models.games import REASONS, Game, Move, Seat
 from play.models.learn import LessonStars
 from play.models.lobby import PoolEntry
 from play.models.notify import Delivery, Notification
+from play.models.puzzles import PuzzleAttempt, PuzzleRating, PuzzleScore
 from play.models.ratings import Rating, RatingChange
 from play.models.referee import ArchivedMove, Dispute, Ruling
 from play.models.review import AnalysisTree, Evaluation, Study
@@ -41,6 +42,9 @@ __all__ = [
     "Notification",
     "Offer",
     "PoolEntry",
+    "PuzzleAttempt",
+    "PuzzleRating",
+    "PuzzleScore",
     "Profile",
     "Rating",
     "RatingChange",

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 import rules
 from play.learn import lessons
+from play.puzzles import catalogue
 from tests.e2e.conftest import run_django
 from tests.e2e.helpers import sign_up
 
@@ -58,8 +59,9 @@ def logged_out_pages(in_play):
         *(f"/leaderboard/{slug}/" for slug in SLUGS),
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         f"/study/{in_play['study']}/",
-        "/learn/", *(f"/learn/{slug}/" for slug in SLUGS),
+        "/learn/", *(f"/learn/{slug}/" for slug in SLUGS), "/puzzles/",
         *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),
+        *(f"/puzzles/{slug}/{catalogue.puzzles(slug)[0].id}/" for slug in SLUGS),
     ]  # fmt: skip
 
 

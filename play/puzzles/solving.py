@@ -1,0 +1,128 @@
+"""Solving puzzles: a puzzle played as an exercise of the lessons' engine (its line the one to
+find, the defence scripted), the next puzzle for a player, and a rated answer, shaped like the
+move service: one transaction, the player's rating row locked first, the answer checked to be
+their first, then both ratings moved as Glicko-2 moves them (the puzzle wins when a player
+fails it, as lichess rates them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from bots import tactics
+from play.common.errors import Refused
+from play.learn.lessons import Exercise, Goal
+from play.models import PuzzleAttempt, PuzzleRating, PuzzleScore
+from play.puzzles import catalogue
+from play.ratings import glicko
+
+SEEN = (
+    "puzzles_seen"  # a visitor's session: the puzzles shown, by game, that they need not see again
+)
+
+
+def exercise(puzzle: catalogue.Puzzle) -> Exercise:
+    """The puzzle as the lessons' engine plays it: each of the solver's moves must be the
+    line's, but the last, which may be any move that takes the gain."""
+    solver, defence = puzzle.line[::2], puzzle.line[1::2]
+    return Exercise(
+        lesson="puzzle",
+        number=1,
+        goal_text=goal_words(puzzle),
+        position=puzzle.position,
+        goal=Goal(puzzle=True),
+        par=len(solver),
+        solution=solver,
+        replies=defence,
+        also={str(len(solver) - 1): ["*"]} if len(solver) > 1 else {},
+        strict=True,
+        options=puzzle.options,
+        rule="That is not the move that wins here.",
+    )
+
+
+def goal_words(puzzle: catalogue.Puzzle) -> str:
+    gain = tactics.gain(puzzle.slug)
+    what = {
+        "empress": "a Queen",
+        "empire": "a piece, by enclosing it",
+        "imperial-shuffle": "material (two Commoners' worth, or a Noble)",
+    }.get(puzzle.slug, f"material worth {gain} pawns or more")
+    moves = "one move" if puzzle.solver_moves == 1 else f"{puzzle.solver_moves} moves"
+    return f"Find the move that wins {what} or the game, whatever the defence ({moves})."
+
+
+def rating_of(user, slug: str) -> PuzzleRating:
+    """The player's puzzle rating in a game (a new player's starts at 1500 ± 350)."""
+    found = PuzzleRating.objects.filter(user=user, game_slug=slug).first()
+    return found or PuzzleRating(user=user, game_slug=slug)
+
+
+def answered(user, slug: str, puzzle_id: str) -> PuzzleAttempt | None:
+    if not user.is_authenticated:
+        return None
+    return PuzzleAttempt.objects.filter(user=user, game_slug=slug, puzzle=puzzle_id).first()
+
+
+def next_for(request, slug: str) -> catalogue.Puzzle | None:
+    """The next puzzle: for a player, the one not yet answered whose rating is nearest theirs;
+    for a visitor, the next they have not been shown."""
+    every = catalogue.puzzles(slug)
+    if request.user.is_authenticated:
+        done = set(PuzzleAttempt.objects.filter(user=request.user, game_slug=slug)
+                   .values_list("puzzle", flat=True))  # fmt: skip
+        scores = dict(PuzzleScore.objects.filter(game_slug=slug).values_list("puzzle", "rating"))
+        mine = rating_of(request.user, slug).rating
+        left = [p for p in every if p.id not in done]
+        return min(left, key=lambda p: abs(scores.get(p.id, 1500.0) - mine), default=None)
+    seen = set(request.session.get(SEEN, {}).get(slug, []))
+    return next((p for p in every if p.id not in seen), None)
+
+
+def shown_to_visitor(request, slug: str, puzzle_id: str) -> None:
+    kept = request.session.get(SEEN, {})
+    seen = kept.setdefault(slug, [])
+    if puzzle_id not in seen and len(seen) < len(catalogue.puzzles(slug)):
+        seen.append(puzzle_id)
+        request.session[SEEN] = kept
+
+
+@dataclass(frozen=True)
+class Answer:
+    solved: bool
+    rating_before: float
+    rating_after: float
+    puzzle_before: float
+    puzzle_after: float
+
+
+def answer(user, slug: str, puzzle_id: str, solved: bool) -> Answer:
+    """The player's rated answer to a puzzle; Refused (409) if they answered it before, and
+    then nothing changes."""
+    if catalogue.puzzle(slug, puzzle_id) is None:
+        raise Refused("There is no such puzzle.", 404)
+    with transaction.atomic():
+        mine = PuzzleRating.objects.select_for_update().get_or_create(user=user, game_slug=slug)[0]
+        if PuzzleAttempt.objects.filter(user=user, game_slug=slug, puzzle=puzzle_id).exists():
+            raise Refused("You answered this puzzle already: only the first answer is rated, "
+                          "and nothing changed now.", 409)  # fmt: skip
+        score = PuzzleScore.objects.select_for_update().get_or_create(
+            game_slug=slug, puzzle=puzzle_id
+        )[0]
+        player = glicko.Rating(mine.rating, mine.rd, mine.volatility)
+        puzzle = glicko.Rating(score.rating, score.rd, score.volatility)
+        won = 1.0 if solved else 0.0
+        new_player = glicko.update(player, [(puzzle, won)])
+        new_puzzle = glicko.update(puzzle, [(player, 1.0 - won)])
+        done = Answer(solved, mine.rating, new_player.rating, score.rating, new_puzzle.rating)
+        for row, new in ((mine, new_player), (score, new_puzzle)):
+            row.rating, row.rd, row.volatility = new.rating, new.rd, new.volatility
+            row.plays += 1
+            row.save()
+        PuzzleAttempt.objects.create(
+            user=user, game_slug=slug, puzzle=puzzle_id, solved=solved,
+            rating_before=done.rating_before, rating_after=done.rating_after,
+            puzzle_rating_before=done.puzzle_before, puzzle_rating_after=done.puzzle_after,
+        )  # fmt: skip
+    return done

@@ -1,0 +1,86 @@
+"""The puzzles' pages: the next puzzle of a game for the player, and a puzzle, played by clicks
+or typed moves; a player's first answer moves their puzzle rating and the puzzle's."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+import rules
+from play.common.errors import Refused
+from play.common.players import is_guest
+from play.learn import page
+from play.puzzles import catalogue, solving
+
+SQUARE = 16  # characters of a square or a reserve piece chosen by a click: far more than any
+
+
+@require_GET
+def every_game(request):
+    rated = request.user.is_authenticated and not is_guest(request.user)
+    games = [
+        {
+            "game": g,
+            "count": len(catalogue.puzzles(g.slug)),
+            "rating": solving.rating_of(request.user, g.slug) if rated else None,
+        }
+        for g in rules.games()
+    ]
+    return render(request, "puzzles/index.html", {"games": games})
+
+
+@require_GET
+def next_puzzle(request, slug):
+    if slug not in {g.slug for g in rules.games()}:
+        raise Http404("There are no puzzles for that game.")
+    found = solving.next_for(request, slug)
+    if found is not None:
+        return redirect("puzzle", slug=slug, puzzle_id=found.id)
+    context = {"game": rules.get(slug), "count": len(catalogue.puzzles(slug))}
+    return render(request, "puzzles/all_done.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def puzzle(request, slug, puzzle_id):
+    """GET: the puzzle as the address's moves leave it. POST: one more move; the line found or
+    missed is the answer, rated once for a player with an account."""
+    found = catalogue.puzzle(slug, puzzle_id) if slug in {g.slug for g in rules.games()} else None
+    if found is None:
+        raise Http404("There is no such puzzle.")
+    moves, _ = page.read_moves(request.GET)
+    exercise = solving.exercise(found)
+    rated = request.user.is_authenticated and not is_guest(request.user)
+    result, notice, status = None, None, 200
+    if request.method == "POST":
+        moves.append(request.POST.get("move", "")[:200])
+        context = page.context(request.path, slug, exercise, moves, 0)
+        tried = context["tried"]
+        if tried.illegal:  # a slip: nothing is answered, the position stays
+            context = page.context(request.path, slug, exercise, moves[:-1], 0)
+            notice, status = tried.wrong, 400
+        elif tried.wrong or tried.done:
+            result = {"solved": tried.done}
+            if rated:
+                try:
+                    result["answer"] = solving.answer(request.user, slug, found.id, tried.done)
+                except Refused as exc:
+                    notice, status = exc.message, exc.status
+    else:
+        select, pick = request.GET.get("select", "")[:SQUARE], request.GET.get("pick", "")[:SQUARE]
+        context = page.context(
+            request.path, slug, exercise, moves, 0, (select or None, pick or None)
+        )
+    if not request.user.is_authenticated:
+        solving.shown_to_visitor(request, slug, found.id)
+    context |= {
+        "puzzle": found,
+        "result": result,
+        "notice": notice,
+        "rated": rated,
+        "rating": solving.rating_of(request.user, slug) if rated else None,
+        "earlier": solving.answered(request.user, slug, found.id) if rated else None,
+        "line": rules.get(slug).display_line(page.start_of(slug, exercise), found.line),
+    }
+    template = "puzzles/partials/puzzle.html" if request.htmx else "puzzles/puzzle.html"
+    return render(request, template, context, status=status)

@@ -1,0 +1,133 @@
+"""Puzzles on the site: the next puzzle for a player, a solved one and a failed one moving both
+ratings (the player's and the puzzle's) each way, an answer given twice refused with nothing
+changed, a slip of the keyboard costing nothing, visitors and anonymous players unrated, and
+the puzzle of the day."""
+
+from datetime import date
+
+import pytest
+from django.test import Client
+
+import rules
+from play.common.errors import Refused
+from play.models import PuzzleAttempt, PuzzleRating, PuzzleScore
+from play.puzzles import catalogue, solving
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+SLUG = "empress"
+
+
+def url(puzzle):
+    return f"/puzzles/{puzzle.slug}/{puzzle.id}/"
+
+
+def solve(client, puzzle):
+    """Post the puzzle's line, the solver's moves one by one; the last answer."""
+    moves, response = [], None
+    for index, move in enumerate(puzzle.line):
+        if index % 2:
+            moves.append(move)
+            continue
+        query = f"?moves={'+'.join(moves)}" if moves else ""
+        response = client.post(url(puzzle) + query, {"move": move}, **HTMX)
+        moves.append(move)
+    return response
+
+
+def a_wrong_move(puzzle) -> str:
+    game = rules.get(puzzle.slug)
+    state = game.with_options(game.parse(puzzle.position), puzzle.options)
+    return next(m for m in game.legal_moves(state) if m != puzzle.line[0])
+
+
+def ratings(user, puzzle):
+    mine = PuzzleRating.objects.get(user=user, game_slug=puzzle.slug)
+    score = PuzzleScore.objects.get(game_slug=puzzle.slug, puzzle=puzzle.id)
+    return mine.rating, score.rating
+
+
+def test_the_next_puzzle_is_one_not_answered(ann, client_of):
+    client = client_of(ann)
+    first = client.get(f"/puzzles/{SLUG}/")
+    puzzle = catalogue.puzzle(SLUG, first["Location"].rstrip("/").rsplit("/", 1)[1])
+    assert puzzle is not None
+    solve(client, puzzle)
+    again = client.get(f"/puzzles/{SLUG}/")["Location"]
+    assert puzzle.id not in again
+
+
+def test_a_solved_puzzle_raises_the_players_rating_and_lowers_the_puzzles(ann, client_of):
+    puzzle = catalogue.puzzles(SLUG)[0]
+    response = solve(client_of(ann), puzzle)
+    html = response.content.decode()
+    assert response.status_code == 200 and "Solved." in html
+    mine, its = ratings(ann, puzzle)
+    assert mine > 1500 > its
+    attempt = PuzzleAttempt.objects.get(user=ann)
+    assert attempt.solved and attempt.rating_before == 1500 and attempt.rating_after == mine
+
+
+def test_a_failed_puzzle_lowers_the_players_rating_and_raises_the_puzzles(ann, client_of):
+    puzzle = catalogue.puzzles(SLUG)[1]
+    response = client_of(ann).post(url(puzzle), {"move": a_wrong_move(puzzle)}, **HTMX)
+    html = response.content.decode()
+    assert "The puzzle is failed" in html and "The winning line" in html
+    mine, its = ratings(ann, puzzle)
+    assert mine < 1500 < its
+    assert not PuzzleAttempt.objects.get(user=ann).solved
+
+
+def test_an_answer_given_twice_is_refused_and_changes_nothing(ann, client_of):
+    puzzle = catalogue.puzzles(SLUG)[2]
+    client = client_of(ann)
+    solve(client, puzzle)
+    before = ratings(ann, puzzle)
+    for response in (solve(client, puzzle),
+                     client.post(url(puzzle), {"move": a_wrong_move(puzzle)}, **HTMX)):  # fmt: skip
+        assert response.status_code == 409
+        assert "You answered this puzzle already" in response.content.decode()
+    assert ratings(ann, puzzle) == before and PuzzleAttempt.objects.count() == 1
+    assert PuzzleRating.objects.get(user=ann).plays == 1
+
+
+def test_an_illegal_move_is_a_slip_that_answers_nothing(ann, client_of):
+    puzzle = catalogue.puzzles(SLUG)[3]
+    response = client_of(ann).post(url(puzzle), {"move": "z9z9"}, **HTMX)
+    assert response.status_code == 400 and "Could not read" in response.content.decode()
+    assert not PuzzleAttempt.objects.exists() and not PuzzleScore.objects.exists()
+
+
+def test_visitors_and_anonymous_players_solve_unrated():
+    puzzle = catalogue.puzzles(SLUG)[4]
+    visitor = Client()
+    html = solve(visitor, puzzle).content.decode()
+    assert "Solved." in html and "Sign up</a> for a puzzle rating" in html
+    assert visitor.get(f"/puzzles/{SLUG}/")["Location"] != url(puzzle)  # not shown again
+    visitor.post("/computer/", {"level": "1", "game": "empress", "side": "white",
+                                "time_control": "none"})  # fmt: skip
+    solve(visitor, puzzle)  # now an anonymous player
+    assert not PuzzleAttempt.objects.exists() and not PuzzleRating.objects.exists()
+
+
+def test_the_puzzle_of_the_day_is_the_same_all_day_and_on_the_home_page(client):
+    today = date(2026, 11, 26)
+    for game in rules.games():
+        puzzle = catalogue.of_the_day(game.slug, today)
+        assert puzzle == catalogue.of_the_day(game.slug, today)
+        assert puzzle != catalogue.of_the_day(game.slug, date(2026, 11, 27))
+    page = client.get("/").content.decode()
+    assert page.count("Puzzle of the day") == 5
+
+
+def test_the_puzzles_page_lists_every_game_with_the_players_rating(ann, client_of):
+    solve(client_of(ann), catalogue.puzzles(SLUG)[0])
+    page = client_of(ann).get("/puzzles/").content.decode()
+    assert page.count('href="/puzzles/') == 5 and "1 answered" in page
+
+
+def test_no_such_puzzle(client):
+    assert client.get("/puzzles/chess/").status_code == 404
+    assert client.get(f"/puzzles/{SLUG}/nothing/").status_code == 404
+    with pytest.raises(Refused):
+        solving.answer(None, SLUG, "nothing", True)
