@@ -20,6 +20,7 @@ from play.round.clicks import ClicksByAddress
 from play.round.presenter import in_hand
 
 MOVES_LENGTH = 2000  # characters of the moves an address carries: a try is far shorter
+SQUARE = 16  # characters of a square or a reserve piece chosen by a click: far more than any
 LABEL = re.compile(r'<g[^>]*aria-label="([^"]+)"|<text class="board-name"[^>]*>([^<]+)')
 
 
@@ -41,6 +42,12 @@ def read_moves(query) -> tuple[list[str], int]:
         raise numbers.Malformed(f"Malformed lesson progress: at most {lessons.MOST_MOVES} moves.")
     tries = numbers.whole(query.get("tries", "0") or "0", "tries", lessons.MOST_MISTAKES)
     return moves, tries
+
+
+def chosen(query) -> tuple[str | None, str | None]:
+    """The square selected and the target picked by the clicks so far, from the address."""
+    select, pick = query.get("select", "")[:SQUARE], query.get("pick", "")[:SQUARE]
+    return select or None, pick or None
 
 
 def context(path: str, slug: str, exercise, moves: list[str], tries: int, choice=None) -> dict:

@@ -10,8 +10,6 @@ from django.views.decorators.http import require_GET, require_http_methods
 import rules
 from play.learn import lessons, page, progress
 
-SQUARE = 16  # characters of a square or a reserve piece chosen by a click: far more than any
-
 
 @require_GET
 def every_game(request):
@@ -42,12 +40,7 @@ def exercise(request, slug, lesson, number):
     moves, tries = page.read_moves(request.GET)
     if request.method == "POST":
         moves.append(request.POST.get("move", "")[:200])
-        choice = None
-    else:
-        choice = (
-            request.GET.get("select", "")[:SQUARE] or None,
-            request.GET.get("pick", "")[:SQUARE] or None,
-        )
+    choice = page.chosen(request.GET) if request.method == "GET" else None
     context = page.context(request.path, slug, found, moves, tries, choice)
     if request.method == "POST" and context["tried"].done:
         progress.record(request, slug, found.key, context["tried"].stars)

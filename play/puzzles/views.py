@@ -13,8 +13,6 @@ from play.common.players import is_guest
 from play.learn import page
 from play.puzzles import catalogue, solving
 
-SQUARE = 16  # characters of a square or a reserve piece chosen by a click: far more than any
-
 
 @require_GET
 def every_game(request):
@@ -67,10 +65,7 @@ def puzzle(request, slug, puzzle_id):
                 except Refused as exc:
                     notice, status = exc.message, exc.status
     else:
-        select, pick = request.GET.get("select", "")[:SQUARE], request.GET.get("pick", "")[:SQUARE]
-        context = page.context(
-            request.path, slug, exercise, moves, 0, (select or None, pick or None)
-        )
+        context = page.context(request.path, slug, exercise, moves, 0, page.chosen(request.GET))
     if not request.user.is_authenticated:
         solving.shown_to_visitor(request, slug, found.id)
     context |= {
