@@ -59,9 +59,9 @@ def logged_out_pages(in_play):
         *(f"/leaderboard/{slug}/" for slug in SLUGS),
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         f"/study/{in_play['study']}/",
-        "/learn/", *(f"/learn/{slug}/" for slug in SLUGS), "/puzzles/",
-        *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),
-        *(f"/puzzles/{slug}/{catalogue.puzzles(slug)[0].id}/" for slug in SLUGS),
+        "/learn/", "/learn/empress/", "/puzzles/",
+        *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),  # each game's board
+        f"/puzzles/empress/{catalogue.puzzles('empress')[0].id}/",
     ]  # fmt: skip
 
 
