@@ -13,7 +13,8 @@ from django.contrib.auth import get_user_model
 
 from play.common import limits
 from play.common.errors import Refused
-from play.models import GUEST_PREFIX, Game, is_guest
+from play.common.players import has_account
+from play.models import GUEST_PREFIX, Game
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 SIGN_UP = "Sign up (it keeps the games you played) to"
@@ -35,7 +36,7 @@ def player_for(request):
 def refuse(user, what: str) -> None:
     """Refused (403) when a visitor or an anonymous player asks for what only an account may:
     `what` says it after "to" ("play rated games")."""
-    if not user.is_authenticated or is_guest(user):
+    if not has_account(user):
         raise Refused(f"{SIGN_UP} {what}: anonymous players play the computer and casual games "
                       "by invitation link.", 403)  # fmt: skip
 

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
+from play.accounts import guests
 from play.accounts.accounts import recheck_sockets
 from play.accounts.forms import SettingsForm, SignupForm
 from play.common import clocks, limits, paging
@@ -82,7 +83,7 @@ def signup(request):
         if past := limits.form_past("signup", request, form, page):
             return past
     if request.method == "POST" and form.is_valid():
-        login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
+        login(request, form.save(), backend=guests.BACKEND)
         return redirect(next_url or "lobby")
     status = 400 if form.errors else 200
     return render(request, "registration/signup.html", context, status=status)

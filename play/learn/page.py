@@ -120,10 +120,6 @@ def described(svg: str) -> list[str]:
     return words
 
 
-def start_of(slug: str, exercise):
-    return lessons.start(slug, exercise)
-
-
 def exercise_or_404(slug: str, lesson_slug: str, number: int):
     found = lessons.exercise(slug, f"{lesson_slug}/{number}") if slug in lessons.GAMES else None
     if found is None:

@@ -17,12 +17,13 @@ from play.common import limits, numbers, paging
 from play.common.errors import Refused
 from play.common.forms import said
 from play.common.pages import found
+from play.common.players import has_account
 from play.computer import opponents
 from play.games import games
 from play.games.forms import ChallengeForm, ComputerGameForm, NewGameForm
 from play.lobby import pool, seeks, watching
 from play.lobby.forms import SeekFilter
-from play.models import Game, is_guest
+from play.models import Game
 from play.notify import dashboard
 from play.ratings import ratings
 from play.round import (
@@ -92,7 +93,7 @@ def _lobby_with(request, form, status=200):
 def _welcome(request) -> dict:
     """What the home page shows a visitor, and a player without an account: the five games,
     the games being played now (the page's socket named with their ids), quick pairing."""
-    if request.user.is_authenticated and not is_guest(request.user):
+    if has_account(request.user):
         return {}
     cards, now = watching.home()
     watched = [card.game.public_id for card in cards if card.game] + [g.public_id for g in now]

@@ -9,14 +9,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 import rules
 from play.common.errors import Refused
-from play.common.players import is_guest
-from play.learn import page
+from play.common.players import has_account
+from play.learn import lessons, page
 from play.puzzles import catalogue, solving
 
 
 @require_GET
 def every_game(request):
-    rated = request.user.is_authenticated and not is_guest(request.user)
+    rated = has_account(request.user)
     games = [
         {
             "game": g,
@@ -48,7 +48,7 @@ def puzzle(request, slug, puzzle_id):
         raise Http404("There is no such puzzle.")
     moves, _ = page.read_moves(request.GET)
     exercise = solving.exercise(found)
-    rated = request.user.is_authenticated and not is_guest(request.user)
+    rated = has_account(request.user)
     result, notice, status = None, None, 200
     if request.method == "POST":
         moves.append(request.POST.get("move", "")[:200])
@@ -75,7 +75,7 @@ def puzzle(request, slug, puzzle_id):
         "rated": rated,
         "rating": solving.rating_of(request.user, slug) if rated else None,
         "earlier": solving.answered(request.user, slug, found.id) if rated else None,
-        "line": rules.get(slug).display_line(page.start_of(slug, exercise), found.line),
+        "line": rules.get(slug).display_line(lessons.start(slug, exercise), found.line),
     }
     template = "puzzles/partials/puzzle.html" if request.htmx else "puzzles/puzzle.html"
     return render(request, template, context, status=status)
