@@ -125,9 +125,9 @@ def invite(request, token):
         if game.status == Game.Status.OPEN and not game.rated:  # a visitor joins as Anonymous
             try:
                 guests.player_for(request)
-            except Refused as exc:
+            except Refused as exc:  # said on the invitation: the game is not theirs to read
                 messages.error(request, exc.message)
-                return redirect(game)
+                return redirect("invite", token=token)
         elif not request.user.is_authenticated:
             return redirect(f"/login/?next=/invite/{token}")
         return _join(request, game)

@@ -155,3 +155,16 @@ def test_anonymous_players_are_made_at_most_twenty_an_hour_from_one_address(sett
     assert response.status_code == 429
     assert "Too many anonymous players from your address" in response.content.decode()
     assert guests().count() == 20
+
+
+def test_a_visitor_refused_at_an_invitation_is_told_why_on_the_invitation(ann, settings):
+    settings.RATE_LIMIT_SCALE = 1
+    for _ in range(20):
+        Client().post("/computer/", computer_form())
+    game = games.create(ann, "empress", "white", "invite")
+    visitor = Client()
+    response = visitor.post(f"/invite/{game.invite_token}", follow=True)
+    assert response.status_code == 200
+    assert "Too many anonymous players from your address" in response.content.decode()
+    game.refresh_from_db()
+    assert game.status == Game.Status.OPEN and guests().count() == 20
