@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from play.leagues.consumers import GroupConsumer
 from play.lobby.consumers import NowPlayingConsumer
 from play.notify.consumers import PlayerConsumer
 from play.push.sockets import PingConsumer
@@ -12,4 +13,5 @@ websocket_urlpatterns = [
     path("ws/me/", PlayerConsumer.as_asgi()),
     path("ws/now/", NowPlayingConsumer.as_asgi()),
     path("ws/ping/", PingConsumer.as_asgi()),
+    path("ws/league/<str:group_id>/", GroupConsumer.as_asgi()),
 ]

@@ -3,6 +3,7 @@
 from play.accounts import urls as accounts
 from play.computer import urls as computer
 from play.games import urls as games
+from play.leagues import urls as leagues
 from play.learn import urls as learn
 from play.lobby import urls as lobby
 from play.notify import urls as notify
@@ -24,4 +25,5 @@ urlpatterns = [
     *games.urlpatterns,
     *learn.urlpatterns,
     *puzzles.urlpatterns,
+    *leagues.urlpatterns,
 ]

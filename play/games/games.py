@@ -13,7 +13,7 @@ from play.common.errors import Refused
 from play.common.players import shown_name
 from play.games import setup
 from play.games.lifecycle import begin_play, end, settle
-from play.models import Computer, Game, Move, Seat
+from play.models import Computer, Game, Move, Rating, Seat
 from play.notify import notify
 from play.push.live import broadcast
 from play.ratings import ratings
@@ -83,6 +83,53 @@ def create(
     return game
 
 
+def start_paired(
+    slug: str, options: dict, time_control: dict, pairs, *, rated: bool, league_group=None
+) -> list[Game]:
+    """Games begun at once between the pairs given (first player White), as a championship's
+    group starts: each as a join would begin it (its clocks running, or its arrangements
+    drafted, or dealt), written in a few queries for all of them. Inside the caller's
+    transaction; the caller tells the players."""
+    game_rules = rules.get(slug)
+    options = game_rules.validate_options(options)
+    speed = ratings.speed_of(time_control)
+    at = clocks.now()
+    rng = random.SystemRandom()
+    start = game_rules.format(game_rules.start(options))
+    found = ratings.lookup((u.pk, slug, speed) for pair in pairs for u in pair)
+    arranging = game_rules.needs_setup and not options.get("deal")
+    games, seats = [], []
+    for pair in pairs:
+        position = start
+        if game_rules.needs_setup and not arranging:
+            first = game_rules.random_arrangement(rng, options, 0)
+            second = game_rules.random_arrangement(rng, options, 1, first)
+            position = game_rules.format(game_rules.from_setup(first, second, rng.randrange(2)))
+        game = Game(
+            game_slug=slug, options=options, rules_version=game_rules.rules_version,
+            listing=Game.Listing.INVITE, created_by=pair[0], requested_side="white",
+            time_control=time_control, speed=speed, rated=rated, initial_position=position,
+            position=position, league_group=league_group, revision=1,
+        )  # fmt: skip
+        if arranging:
+            game.status = Game.Status.SETUP
+        else:
+            game.status, game.started_at = Game.Status.ACTIVE, at
+            game.turn = game_rules.to_move(game_rules.parse(position))
+            clocks.start(game, at)
+        games.append(game)
+        for index, user in enumerate(pair):
+            rating = found.get((user.pk, slug, speed)) or Rating()
+            arrangement = game_rules.random_arrangement(rng, options, index) if arranging else ""
+            seats.append(Seat(game=game, user=user, index=index, arrangement=arrangement,
+                              rating=rating.rating, rating_rd=rating.rd))  # fmt: skip
+    Game.objects.bulk_create(games)
+    for seat in seats:
+        seat.game_id = seat.game.pk
+    Seat.objects.bulk_create(seats)
+    return games
+
+
 def join(game: Game, user) -> Game:
     with transaction.atomic():
         game = Game.locked(game.pk)
@@ -131,6 +178,9 @@ def abort(game: Game, user) -> Game:
     with transaction.atomic():
         game = Game.locked(game.pk)
         game.seat_of_player(user, "Only the players may abort this game.")
+        if game.league_group_id is not None:
+            raise Refused("A championship's game is owed to the table: it cannot be aborted. "
+                          "Resign it, or leave the championship.", 409)  # fmt: skip
         if (
             game.status not in (Game.Status.OPEN, Game.Status.SETUP, Game.Status.ACTIVE)
             or game.ply >= 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
+from django.dispatch import Signal
 
 import rules
 from play.common import clocks
@@ -18,6 +19,9 @@ from play.push.live import broadcast
 from play.ratings import ratings
 
 Kind = Notification.Kind
+# Sent inside the transaction that changed a game's result (its end, a referee's ruling),
+# the game row locked: a championship's table follows its games (play/leagues/).
+result_changed = Signal()
 _PLAYED = LRU(1024)  # (public id, revision) -> (moves, rules state)
 _LATEST = LRU(1024)  # public id -> the latest (moves, rules state) this process knows
 _BEFORE = LRU(1024)  # (public id, revision) -> the rules state before its last move
@@ -144,6 +148,7 @@ def end(
         seat.finished_at = game.finished_at
     if rerate:
         ratings.settle(game, game.finished_at)
+    result_changed.send(Game, game=game)
     for seat in game.seats.all():
         text = f"{game.rules.name} against {opponent_name(game, seat.index)}: {game.result_text}."
         notify.tell(seat.user, Kind.OVER, text, game)
@@ -173,8 +178,10 @@ def settle(game: Game, at=None) -> bool:
         game.save()
         transaction.on_commit(lambda: broadcast(game))
         return False
-    if game.ply < 2:
-        end(game, None, "abort", Game.Status.ABORTED)  # a timeout before both have moved
+    if game.ply < 2 and game.league_group_id is None:
+        # A timeout before both have moved aborts a game, but not a championship's: there
+        # the games are owed, and one never begun is lost by the player who let it lapse.
+        end(game, None, "abort", Game.Status.ABORTED)
     else:
         end(game, 1 - seat, "timeout")
     return True

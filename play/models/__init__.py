@@ -14,6 +14,7 @@ from play.models.base import (
     prefetched,
 )
 from play.models.games import REASONS, Game, Move, Seat
+from play.models.leagues import Championship, CupEntry, Edition, Entrant, LeagueGroup, Member
 from play.models.learn import LessonStars
 from play.models.lobby import PoolEntry
 from play.models.notify import Delivery, Notification
@@ -30,13 +31,19 @@ __all__ = [
     "ArchivedMove",
     "Bounded",
     "ChatMessage",
+    "Championship",
+    "CupEntry",
     "Computer",
     "Delivery",
     "Dispute",
+    "Edition",
+    "Entrant",
     "Evaluation",
     "Forecast",
     "Game",
+    "LeagueGroup",
     "LessonStars",
+    "Member",
     "Move",
     "Note",
     "Notification",

@@ -103,6 +103,10 @@ class Game(Bounded):
     # Its engine's failures here; past a few, it plays on with its own search (play/computer/turns.py).
     computer_failures = models.PositiveSmallIntegerField(default=0)
     computer_own_search = models.BooleanField(default=False)
+    # A championship's or a cup's game names its group (play/leagues/).
+    league_group = models.ForeignKey(
+        "play.LeagueGroup", null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -232,6 +236,7 @@ REASONS = {
     "imported": "as the imported record says",
     "declined": "challenge declined",
     "annulled": "annulled by a referee",
+    "withdrew": "a player left the championship",
 }
 
 

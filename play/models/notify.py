@@ -18,11 +18,13 @@ class Notification(Bounded):
         OVER = "over", "Game over"
         CHALLENGE = "challenge", "Challenge received"
         DISPUTE = "dispute", "Dispute"
+        LEAGUE = "league", "Championship or cup"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
     )
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE)
+    address = models.CharField(max_length=200, blank=True)  # a page it is about, not a game
     kind = models.CharField(max_length=12, choices=Kind.choices)
     text = models.CharField(max_length=300)
     created_at = models.DateTimeField()
@@ -34,6 +36,10 @@ class Notification(Bounded):
 
     def __str__(self):
         return f"{self.user}: {self.text}"
+
+    @property
+    def link(self) -> str:
+        return self.game.get_absolute_url() if self.game_id else self.address
 
 
 class Delivery(Bounded):

@@ -16,6 +16,9 @@ from play.push import live
 
 log = logging.getLogger("imperia.notify")
 Kind = Notification.Kind
+# Correspondence news gathered into the digest, not an email each: whose turn it is, and a
+# championship's (an edition begun with a player's games, an opponent gone, where they ended).
+DIGESTED = (Kind.YOUR_TURN, Kind.LEAGUE)
 
 
 def profile_of(user) -> Profile:
@@ -29,7 +32,7 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def tell(user, kind: str, text: str, game=None) -> Notification | None:
+def tell(user, kind: str, text: str, game=None, address: str = "") -> Notification | None:
     if game is not None and game.computer_seat is not None:
         computer = game.player(game.computer_seat)
         if computer is not None and computer.pk == user.pk:
@@ -38,7 +41,9 @@ def tell(user, kind: str, text: str, game=None) -> Notification | None:
     most = Notification._meta.get_field("text").max_length
     if len(text) > most:  # a ruling's reason, say: kept whole with the ruling itself
         text = text[: most - 1] + "…"
-    note = Notification.objects.create(user=user, game=game, kind=kind, text=text, created_at=at)
+    note = Notification.objects.create(
+        user=user, game=game, kind=kind, text=text, created_at=at, address=address
+    )
     transaction.on_commit(lambda: push(user.pk))
     deliveries = [Delivery(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)]
     profile = profile_of(user)
@@ -47,7 +52,7 @@ def tell(user, kind: str, text: str, game=None) -> Notification | None:
         deliveries.append(_delivery(note, Delivery.Status.SKIPPED, skipped))
     elif not user.email:
         deliveries.append(_delivery(note, Delivery.Status.SKIPPED, "no email address"))
-    elif kind == Kind.YOUR_TURN:
+    elif kind in DIGESTED:
         digest = f"for the digest (every {profile.digest_hours} h)"
         deliveries.append(_delivery(note, Delivery.Status.QUEUED, digest))
     else:
@@ -86,7 +91,11 @@ def send_digests(at=None) -> int:
         due = last is None or (at - last).total_seconds() >= profile.digest_hours * 3600
         if not due:
             continue
-        subject = f"Your turn in {len(notes)} game{'s' if len(notes) > 1 else ''}"
+        turns = sum(note.kind == Kind.YOUR_TURN for note in notes)
+        if turns == len(notes):
+            subject = f"Your turn in {turns} game{'s' if turns > 1 else ''}"
+        else:
+            subject = f"{len(notes)} things for you, in your championships and games"
         _mail(user, subject, _body(notes), notes, detail="digest")
         profile.last_digest_at = at
         profile.save(update_fields=["last_digest_at"])
@@ -97,9 +106,7 @@ def send_digests(at=None) -> int:
 def _body(notes) -> str:
     lines = []
     for note in notes:
-        link = (
-            f"{settings.SITE_URL}{note.game.get_absolute_url()}" if note.game else settings.SITE_URL
-        )
+        link = f"{settings.SITE_URL}{note.link}"
         lines.append(f"- {note.text}\n  {link}")
     return "\n".join(lines) + f"\n\nChange what Imperia sends you: {settings.SITE_URL}/settings/\n"
 

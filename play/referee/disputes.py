@@ -17,7 +17,7 @@ from django.db import transaction
 from play.common import clocks
 from play.common.errors import Refused
 from play.common.players import shown_name
-from play.games.lifecycle import end, rewind
+from play.games.lifecycle import end, result_changed, rewind
 from play.models import ArchivedMove, Dispute, Game, Ruling, prefetched
 from play.notify import notify
 from play.push.live import broadcast
@@ -150,6 +150,7 @@ def rule(dispute: Dispute, referee, kind: str, reason: str, **details) -> Ruling
         decided = ruling.get_kind_display().lower()
         _tell(game, f"Ruling on the dispute about {game.rules.name}: {decided}. {reason}")
         _touch(game)
+        result_changed.send(Game, game=game)  # saved: a championship's table follows it
     return ruling
 
 

@@ -1,0 +1,359 @@
+"""A championship (a league) of one game and clock, after Little Golem's: its players are
+entered in every edition until they leave. An edition puts them in divisions (division 1
+the strongest, then rooms for `width` times as many at each step down) and each division
+in round-robin groups of players of similar rating, whose games all start at once. When the
+last game ends, the top of each group go up and the bottom down, and the next edition
+starts `rest_days` later by itself.
+
+Locks are taken in one order: the championship, then a game, its group, its edition."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from play.accounts import guests
+from play.common import clocks
+from play.common.errors import Refused
+from play.common.players import shown_name
+from play.games import games
+from play.games.lifecycle import end
+from play.leagues import tables
+from play.models import Championship, Edition, Entrant, Game, LeagueGroup, Member
+from play.notify import notify
+from play.ratings import ratings
+
+LEAVING_RULE = (
+    "A player who leaves during an edition resigns their games still in play: each counts as "
+    "a win for their opponent. Their finished games stand, and they keep their line in the "
+    "table, marked as gone; they are not entered in the next edition."
+)
+Kind = notify.Kind
+
+
+def _locked(championship: Championship) -> Championship:
+    return Championship.objects.select_for_update().get(pk=championship.pk)
+
+
+def current(championship: Championship) -> Edition | None:
+    return championship.editions.order_by("-number").first()
+
+
+def join(championship: Championship, user) -> Entrant:
+    """Enter the player in every edition from the next one."""
+    guests.refuse(user, "play in championships")
+    if championship.is_cup:
+        raise Refused("A cup is entered from its own page.", 400)
+    with transaction.atomic():
+        championship = _locked(championship)
+        entrant = Entrant.objects.filter(championship=championship, user=user).first()
+        if entrant is not None and entrant.left_at is None:
+            raise Refused(f"You are already entered in the {championship.name}.", 409)
+        at = clocks.now()
+        if entrant is None:
+            try:
+                with transaction.atomic():
+                    entrant = Entrant.objects.create(
+                        championship=championship, user=user, joined_at=at
+                    )
+            except IntegrityError:  # entered by a request that won the race
+                raise Refused(f"You are already entered in the {championship.name}.", 409) from None
+        else:  # back after leaving: placed again as a newcomer
+            entrant.left_at, entrant.division, entrant.joined_at = None, None, at
+            entrant.save()
+    return entrant
+
+
+def leave(championship: Championship, user) -> list[Game]:
+    """The player leaves: from the next edition; and during one, their games in play are
+    resigned (LEAVING_RULE). The games so ended."""
+    ended = []
+    with transaction.atomic():
+        championship = _locked(championship)
+        entrant = Entrant.objects.filter(
+            championship=championship, user=user, left_at__isnull=True
+        ).first()
+        if entrant is None:
+            raise Refused(f"You are not entered in the {championship.name}.", 409)
+        edition = current(championship)
+        if edition is not None and edition.status == Edition.Status.STARTING:
+            raise Refused("The next edition's games are being made just now: leave in a "
+                          "minute, and nothing will have been lost.", 409)  # fmt: skip
+        at = clocks.now()
+        entrant.left_at = at
+        entrant.save(update_fields=["left_at"])
+        if edition is None or edition.status != Edition.Status.PLAYING:
+            return ended
+        place = Member.objects.filter(group__edition=edition, user=user).first()
+        if place is None:
+            return ended
+        place.left_at = at
+        place.save(update_fields=["left_at"])
+        in_play = Game.objects.filter(
+            league_group_id=place.group_id, seats__user=user, status__in=Game.IN_PLAY
+        ).values_list("pk", flat=True)
+        for pk in list(in_play):
+            game = Game.locked(pk)
+            if game.status not in Game.IN_PLAY:
+                continue
+            seat = game.seat_of(user)
+            end(game, 1 - seat.index, "withdrew")
+            text = (f"{shown_name(user)} left the {championship.name}: your game counts as "
+                    "a win for you.")  # fmt: skip
+            notify.tell(game.player(1 - seat.index), Kind.LEAGUE, text, game)
+            ended.append(game)
+    return ended
+
+
+# --- an edition begins ----------------------------------------------------------------------
+
+
+@dataclass
+class Placed:
+    entrant: Entrant
+    rating: float
+    division: int  # earned (or placed, for a newcomer)
+
+
+def start_due(at=None) -> int:
+    """Begin (or go on making) every league's edition that is due. How many began."""
+    at = at or clocks.now()
+    begun = 0
+    for championship in Championship.objects.filter(kind=Championship.Kind.LEAGUE):
+        if _may_be_due(championship, at):
+            begun += start_if_due(championship, at) is not None
+    return begun
+
+
+def _may_be_due(championship: Championship, at) -> bool:
+    """Worth a look under the lock: a pass every few seconds reads, and locks rarely."""
+    last = current(championship)
+    if last is None:
+        if championship.first_edition_at is None:
+            entered = championship.entrants.filter(left_at__isnull=True).count()
+            return entered >= championship.group_min
+        return championship.first_edition_at <= at
+    if last.status == Edition.Status.FINISHED:
+        return last.next_at is not None and last.next_at <= at
+    return last.status == Edition.Status.STARTING
+
+
+def start_if_due(championship: Championship, at=None) -> Edition | None:
+    """Make the next edition when it is due: its divisions and groups in one short
+    transaction, then each group's games in its own, so that no request waits long on the
+    database; a pass that stopped half-way is taken up by the next."""
+    at = at or clocks.now()
+    with transaction.atomic():
+        championship = _locked(championship)
+        edition = current(championship)
+        if edition is None or edition.status == Edition.Status.FINISHED:
+            edition = _make_if_due(championship, edition, at)
+        elif edition.status != Edition.Status.STARTING:
+            return None
+    if edition is None:
+        return None
+    for group_id in edition.groups.filter(started_at__isnull=True).values_list("pk", flat=True):
+        _start_group(group_id)
+    with transaction.atomic():
+        edition = Edition.objects.select_for_update().get(pk=edition.pk)
+        if edition.status == Edition.Status.STARTING:
+            edition.status, edition.started_at = Edition.Status.PLAYING, clocks.now()
+            edition.save(update_fields=["status", "started_at"])
+    return edition
+
+
+def _make_if_due(championship, last: Edition | None, at) -> Edition | None:
+    entrants = list(
+        Entrant.objects.filter(championship=championship, left_at__isnull=True).select_related(
+            "user"
+        )
+    )
+    due = last.next_at if last is not None else championship.first_edition_at
+    if last is None and due is None and len(entrants) >= championship.group_min:
+        # The first edition: a week (rest_days) after a group's worth of players entered.
+        championship.first_edition_at = at + timedelta(days=championship.rest_days)
+        championship.save(update_fields=["first_edition_at"])
+        return None
+    if due is None or at < due or len(entrants) < championship.group_min:
+        return None
+    number = (last.number if last else 0) + 1
+    edition = Edition.objects.create(
+        championship=championship, number=number, name=f"Edition {number}"
+    )
+    divisions = place(championship, last, entrants)
+    groups, members = [], []
+    for tier, players in enumerate(divisions, 1):
+        for number_in, chunk in enumerate(split(championship, players), 1):
+            group = LeagueGroup(edition=edition, tier=tier, number=number_in)
+            groups.append(group)
+            for seed, placed in enumerate(chunk, 1):
+                members.append(Member(group=group, user=placed.entrant.user, seed=seed,
+                                      rating=placed.rating))  # fmt: skip
+                placed.entrant.division = tier
+    LeagueGroup.objects.bulk_create(groups)
+    for member in members:
+        member.group_id = member.group.pk
+    Member.objects.bulk_create(members)
+    Entrant.objects.bulk_update([p.entrant for d in divisions for p in d], ["division"])
+    return edition
+
+
+def place(championship, last: Edition | None, entrants: list[Entrant]) -> list[list[Placed]]:
+    """The players in divisions: each where the last edition's table sent them (up, down or
+    staying), a newcomer in the lowest division unless their rating (no longer provisional)
+    is at least a division's median, then the highest such. A division has room for
+    group_max * width**(d-1) players: past it the lowest-rated go down a division, and
+    short of it the best of the next come up. A last division too small for a group joins
+    the one above."""
+    slug = championship.game_slug
+    speed = ratings.speed_of(championship.time_control)
+    found = ratings.lookup((e.user_id, slug, speed) for e in entrants)
+    before = {}
+    if last is not None:
+        for m in Member.objects.filter(group__edition=last).select_related("group"):
+            before[m.user_id] = m
+    medians = {}
+    for m in before.values():
+        medians.setdefault(m.group.tier, []).append(m.rating)
+    medians = {tier: statistics.median(values) for tier, values in medians.items()}
+    lowest = max(medians, default=1)
+    placed = []
+    for entrant in entrants:
+        row = found.get((entrant.user_id, slug, speed))
+        rating = row.rating if row else ratings.glicko.START
+        if entrant.user_id in before:
+            was = before[entrant.user_id]
+            division = max(1, was.group.tier - was.movement)
+        else:
+            division = lowest
+            if row is not None and row.rd <= ratings.PROVISIONAL_RD:
+                division = min(
+                    (tier for tier, median in medians.items() if rating >= median), default=lowest
+                )
+        placed.append(Placed(entrant, rating, division))
+    placed.sort(key=lambda p: (p.division, -p.rating, p.entrant.user_id))
+    divisions, start, tier = [], 0, 1
+    while start < len(placed):
+        room = championship.group_max * championship.width ** (tier - 1)
+        divisions.append(placed[start : start + room])
+        start, tier = start + room, tier + 1
+    if len(divisions) > 1 and len(divisions[-1]) < championship.group_min:
+        divisions[-2] += divisions.pop()
+    return divisions
+
+
+def split(championship, players: list[Placed]) -> list[list[Placed]]:
+    """A division's players in groups of similar rating, as even in size as may be: as many
+    as group_max allows, fewer where that would leave a group under group_min."""
+    ordered = sorted(players, key=lambda p: (-p.rating, p.entrant.user_id))
+    count = math.ceil(len(ordered) / championship.group_max)
+    count = max(1, min(count, len(ordered) // championship.group_min))
+    size, extra = divmod(len(ordered), count)
+    chunks, start = [], 0
+    for index in range(count):
+        length = size + (index < extra)
+        chunks.append(ordered[start : start + length])
+        start += length
+    return chunks
+
+
+def pairings(members: list[Member], games_per_pair: int) -> list[tuple]:
+    """Every pair once (or twice, colours swapped), White balanced: of a pair of seeds i < j,
+    i is White when i + j is odd."""
+    pairs = []
+    for i, first in enumerate(members):
+        for j in range(i + 1, len(members)):
+            second = members[j]
+            white, black = (first, second) if (i + j) % 2 else (second, first)
+            pairs.append((white.user, black.user))
+            if games_per_pair == 2:
+                pairs.append((black.user, white.user))
+    return pairs
+
+
+def _start_group(group_id: int) -> None:
+    """A group's games, all at once, and a word to each of its players."""
+    with transaction.atomic():
+        group = LeagueGroup.objects.select_for_update().select_related("edition__championship")
+        group = group.get(pk=group_id)
+        if group.started_at is not None:
+            return
+        championship = group.edition.championship
+        members = list(group.members.order_by("seed").select_related("user__profile"))
+        made = games.start_paired(
+            championship.game_slug, championship.options, championship.time_control,
+            pairings(members, championship.games_per_pair), rated=True, league_group=group,
+        )  # fmt: skip
+        group.started_at = clocks.now()
+        group.save(update_fields=["started_at"])
+        count = len(made) * 2 // max(1, len(members))
+        for member in members:
+            text = (f"{group.edition.name} of the {championship.name} has begun: you play "
+                    f"{count} games in {group.name}.")  # fmt: skip
+            notify.tell(member.user, Kind.LEAGUE, text, address=group.get_absolute_url())
+
+
+# --- an edition ends ------------------------------------------------------------------------
+
+
+def close_finished(at=None) -> int:
+    """End every league edition whose games have all ended. How many ended."""
+    playing = Edition.objects.filter(
+        status=Edition.Status.PLAYING, championship__kind=Championship.Kind.LEAGUE
+    )
+    closed = 0
+    for edition in playing:
+        if not _in_play(edition).exists():
+            closed += close(edition)
+    return closed
+
+
+def _in_play(edition: Edition):
+    return Game.objects.filter(league_group__edition=edition, status__in=Game.IN_PLAY)
+
+
+def close(edition: Edition) -> bool:
+    """The edition's end: its groups' rows locked (in one order, as a ruling's recount locks
+    one), then the edition's; the next edition's date; each player told where they ended."""
+    with transaction.atomic():
+        groups = list(
+            LeagueGroup.objects.select_for_update().filter(edition=edition).order_by("pk")
+        )
+        edition = (
+            Edition.objects.select_for_update().select_related("championship").get(pk=edition.pk)
+        )
+        if edition.status != Edition.Status.PLAYING or _in_play(edition).exists():
+            return False
+        last = Game.objects.filter(league_group__edition=edition).aggregate(Max("finished_at"))
+        edition.finished_at = last["finished_at__max"] or clocks.now()
+        edition.next_at = edition.finished_at + timedelta(days=edition.championship.rest_days)
+        edition.status = Edition.Status.FINISHED
+        edition.champion_id = tables.champion_of(edition)
+        edition.save()
+        by_pk = {g.pk: g for g in groups}
+        places = list(Member.objects.filter(group__edition=edition).select_related("user"))
+        sizes = Counter(m.group_id for m in places)
+        for member in places:
+            group = by_pk[member.group_id]
+            group.edition = edition
+            text = (f"{edition.name} of the {edition.championship.name} has ended: you "
+                    f"finished {ordinal(member.rank)} of {sizes[group.pk]} in "
+                    f"{group.name}{MOVED[member.movement]}.")  # fmt: skip
+            notify.tell(member.user, Kind.LEAGUE, text, address=group.get_absolute_url())
+    return True
+
+
+MOVED = {1: ", promoted", 0: "", -1: ", relegated"}
+
+
+def ordinal(n: int | None) -> str:
+    if n is None:
+        return "unranked"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

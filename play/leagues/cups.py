@@ -1,0 +1,268 @@
+"""Cups, after Little Golem's monthly cup: a cup per game, a new one each month. While it
+takes entries, a group of `group_max` (five) starts as soon as that many have entered: a
+round-robin with all its games at once, whose winner goes on to the next round, where a
+group starts as soon as that many winners wait. When entries close at the month's end, the
+players left waiting in the lowest round play in a smaller group (or, alone, go on), round
+after round, until one player is left: the cup's winner.
+
+Locks: the edition's row, then (for a game ended by leaving) the game's."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max
+
+from play.accounts import guests
+from play.common import clocks
+from play.common.errors import Refused
+from play.common.players import shown_name
+from play.games import games
+from play.games.lifecycle import end
+from play.leagues import championships
+from play.models import Championship, CupEntry, Edition, Game, LeagueGroup, Member
+from play.notify import notify
+from play.ratings import ratings
+
+Kind = notify.Kind
+Status = CupEntry.Status
+
+
+def month_start(at: datetime, later: int = 0) -> datetime:
+    """The first moment of the month `later` months after the one holding `at`."""
+    month = at.month - 1 + later
+    return at.replace(
+        year=at.year + month // 12, month=month % 12 + 1, day=1, hour=0, minute=0, second=0,
+        microsecond=0,
+    )  # fmt: skip
+
+
+def taking_entries(championship: Championship) -> Edition | None:
+    return championship.editions.filter(status=Edition.Status.ENTERING).first()
+
+
+def open_monthly(at=None) -> int:
+    """Each cup's edition of this month, taking entries until the month ends (the schedule).
+    How many were opened."""
+    at = at or clocks.now()
+    opened = 0
+    start = month_start(at)
+    opened_already = Edition.objects.filter(entries_close_at__gt=start).values("championship")
+    for cup in Championship.objects.filter(kind=Championship.Kind.CUP).exclude(
+        pk__in=opened_already
+    ):
+        with transaction.atomic():
+            cup = Championship.objects.select_for_update().get(pk=cup.pk)
+            if cup.editions.filter(entries_close_at__gt=start).exists():
+                continue
+            number = (cup.editions.aggregate(Max("number"))["number__max"] or 0) + 1
+            Edition.objects.create(
+                championship=cup, number=number, name=f"{start:%B %Y}",
+                status=Edition.Status.ENTERING, started_at=at,
+                entries_close_at=month_start(at, 1),
+            )  # fmt: skip
+            opened += 1
+    return opened
+
+
+def enter(cup: Championship, user) -> CupEntry:
+    """Enter this month's cup; a group starts when enough have entered."""
+    guests.refuse(user, "play in cups")
+    if not cup.is_cup:
+        raise Refused("A championship is joined from its own page.", 400)
+    with transaction.atomic():
+        edition = taking_entries(cup)
+        edition = edition and Edition.objects.select_for_update().get(pk=edition.pk)
+        if edition is None or edition.status != Edition.Status.ENTERING:
+            raise Refused(f"The {cup.name} takes no entries just now: the next opens on the "
+                          "first of the month.", 409)  # fmt: skip
+        try:
+            with transaction.atomic():
+                entry = CupEntry.objects.create(edition=edition, user=user, since=clocks.now())
+        except IntegrityError:
+            raise Refused(f"You are already in the {cup.name} of {edition.name}.", 409) from None
+        advance(edition)
+    return entry
+
+
+def withdraw(cup: Championship, user) -> None:
+    """Leave this month's cup: while waiting, at once; while in a group, its games in play
+    resigned (championships.LEAVING_RULE)."""
+    with transaction.atomic():
+        entry = (
+            CupEntry.objects.select_for_update()
+            .filter(
+                edition__championship=cup, user=user, status__in=[Status.WAITING, Status.PLAYING]
+            )
+            .select_related("edition")
+            .first()
+        )
+        if entry is None:
+            raise Refused(f"You are in no {cup.name} still in play.", 409)
+        Edition.objects.select_for_update().get(pk=entry.edition_id)
+        was = entry.status
+        entry.status = Status.OUT
+        entry.save(update_fields=["status"])
+        if was == Status.PLAYING:
+            _resign_group_games(cup, entry.edition, user)
+
+
+def _resign_group_games(cup, edition, user) -> None:
+    at = clocks.now()
+    Member.objects.filter(group__edition=edition, user=user, left_at__isnull=True).update(
+        left_at=at
+    )
+    in_play = Game.objects.filter(
+        league_group__edition=edition, seats__user=user, status__in=Game.IN_PLAY
+    ).values_list("pk", flat=True)
+    for pk in list(in_play):
+        game = Game.locked(pk)
+        if game.status in Game.IN_PLAY:
+            seat = game.seat_of(user)
+            end(game, 1 - seat.index, "withdrew")
+            text = f"{shown_name(user)} left the {cup.name}: your game counts as a win for you."
+            notify.tell(game.player(1 - seat.index), Kind.LEAGUE, text, game)
+
+
+def sweep(at=None) -> int:
+    """The schedule's part: open this month's cups, close entries at the month's end, and
+    move every cup on (winners on to their next round, new groups). Groups started."""
+    at = at or clocks.now()
+    open_monthly(at)
+    started = 0
+    live = Edition.objects.filter(
+        championship__kind=Championship.Kind.CUP,
+        status__in=[Edition.Status.ENTERING, Edition.Status.PLAYING],
+    )
+    for edition in live:
+        if not _may_move(edition, at):
+            continue
+        with transaction.atomic():
+            edition = Edition.objects.select_for_update().get(pk=edition.pk)
+            if edition.status == Edition.Status.ENTERING and edition.entries_close_at <= at:
+                edition.status = Edition.Status.PLAYING
+                edition.save(update_fields=["status"])
+            started += advance(edition)
+    return started
+
+
+def _may_move(edition: Edition, at) -> bool:
+    """Worth a look under the lock: entries due to close, a group just finished, or (entries
+    closed) no group in play."""
+    if edition.status == Edition.Status.ENTERING and edition.entries_close_at <= at:
+        return True
+    entries = edition.cup_entries
+    finished = entries.filter(
+        status=Status.PLAYING,
+        user__league_places__group__edition=edition,
+        user__league_places__group__tier=F("round"),
+        user__league_places__group__finished_at__isnull=False,
+    )
+    if finished.exists():
+        return True
+    return (
+        edition.status == Edition.Status.PLAYING
+        and not entries.filter(status=Status.PLAYING).exists()
+    )
+
+
+def advance(edition: Edition) -> int:
+    """Inside the caller's transaction, the edition's row locked: each finished group's
+    winner on to the next round and the others out; a group of group_max wherever that many
+    wait; once entries have closed, the lowest round's last players together (or alone, on);
+    the winner when one is left. How many groups started."""
+    cup = edition.championship
+    _finish_groups(edition)
+    started = 0
+    waiting = _waiting(edition)
+    for round_, entries in sorted(waiting.items()):
+        while len(entries) >= cup.group_max:
+            _start_group(edition, round_, entries[: cup.group_max])
+            entries = entries[cup.group_max :]
+            started += 1
+    if edition.status != Edition.Status.PLAYING:
+        return started
+    while True:
+        left = edition.cup_entries.filter(status__in=[Status.WAITING, Status.PLAYING])
+        rounds = sorted(set(left.values_list("round", flat=True)))
+        if not rounds or (rounds == [1] and not edition.groups.exists() and left.count() < 2):
+            _crown(edition, None)  # too few entered to play
+            return started
+        lowest = rounds[0]
+        if left.filter(round=lowest, status=Status.PLAYING).exists():
+            return started  # its groups are still playing
+        entries = _waiting(edition).get(lowest, [])
+        if len(entries) >= 2:
+            _start_group(edition, lowest, entries)
+            return started + 1
+        (entry,) = entries
+        if len(rounds) == 1:
+            _crown(edition, entry)
+            return started
+        entry.round += 1  # alone in their round: on to the next, where others wait
+        entry.save(update_fields=["round"])
+
+
+def _waiting(edition: Edition) -> dict[int, list[CupEntry]]:
+    found = {}
+    for entry in edition.cup_entries.filter(status=Status.WAITING).select_related("user"):
+        found.setdefault(entry.round, []).append(entry)
+    return found
+
+
+def _finish_groups(edition: Edition) -> None:
+    """Every finished group whose players are still marked as playing it: its winner waits
+    in the next round, the others are out."""
+    at = clocks.now()
+    for group in edition.groups.filter(finished_at__isnull=False):
+        members = {m.user_id: m for m in group.members.all()}
+        playing = edition.cup_entries.filter(
+            status=Status.PLAYING, round=group.tier, user_id__in=list(members)
+        )
+        for entry in playing:
+            won = members[entry.user_id].rank == 1 and members[entry.user_id].left_at is None
+            entry.status = Status.WAITING if won else Status.OUT
+            if won:
+                entry.round, entry.since = group.tier + 1, at
+            entry.save(update_fields=["status", "round", "since"])
+
+
+def _start_group(edition: Edition, round_: int, entries: list[CupEntry]) -> LeagueGroup:
+    cup = edition.championship
+    speed = ratings.speed_of(cup.time_control)
+    found = ratings.lookup((e.user_id, cup.game_slug, speed) for e in entries)
+    rated = [(found.get((e.user_id, cup.game_slug, speed)), e) for e in entries]
+    rated.sort(key=lambda pair: (-(pair[0].rating if pair[0] else 1500), pair[1].user_id))
+    number = edition.groups.filter(tier=round_).count() + 1
+    group = LeagueGroup.objects.create(
+        edition=edition, tier=round_, number=number, started_at=clocks.now()
+    )
+    members = Member.objects.bulk_create(
+        Member(group=group, user=e.user, seed=seed, rating=row.rating if row else 1500)
+        for seed, (row, e) in enumerate(rated, 1)
+    )
+    made = games.start_paired(
+        cup.game_slug, cup.options, cup.time_control,
+        championships.pairings(members, cup.games_per_pair), rated=True, league_group=group,
+    )  # fmt: skip
+    CupEntry.objects.filter(pk__in=[e.pk for e in entries]).update(status=Status.PLAYING)
+    count = len(made) * 2 // len(members)
+    for member in members:
+        text = f"Your group in the {cup.name} of {edition.name} has begun: {count} games in {group.name}."
+        notify.tell(member.user, Kind.LEAGUE, text, address=group.get_absolute_url())
+    return group
+
+
+def _crown(edition: Edition, entry: CupEntry | None) -> None:
+    """The cup's end: its winner (None when too few entered to play a game)."""
+    edition.status, edition.finished_at = Edition.Status.FINISHED, clocks.now()
+    edition.champion_id = entry.user_id if entry else None
+    edition.save(update_fields=["status", "champion", "finished_at"])
+    if entry is None:
+        edition.cup_entries.filter(status=Status.WAITING).update(status=Status.OUT)
+        return
+    entry.status = Status.WON
+    entry.save(update_fields=["status"])
+    text = f"You won the {edition.championship.name} of {edition.name}."
+    notify.tell(entry.user, Kind.LEAGUE, text, address=edition.get_absolute_url())

@@ -1,0 +1,112 @@
+"""The championships' and cups' pages: the list, an edition (divisions and groups, or a
+cup's rounds), a group's crosstable; joining and leaving."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+import rules
+from play.common import numbers
+from play.common.errors import Refused
+from play.common.pages import found
+from play.leagues import championships, cups, pages
+from play.models import Championship, Edition, LeagueGroup
+
+MOST_EDITIONS = 100_000
+MOST_TIERS = 100  # divisions or rounds
+MOST_GROUPS = 30_000
+
+
+@require_GET
+def every_championship(request):
+    context = {"by_game": pages.every_championship(request.user)}
+    return render(request, "leagues/index.html", context)
+
+
+def _championship(slug: str) -> Championship:
+    """The championship the address names; a game's championship with a clock it does not
+    have is a 404 that says which clocks it has."""
+    try:
+        return Championship.objects.get(slug=slug)
+    except Championship.DoesNotExist:
+        pass
+    game = next((g for g in rules.games() if slug.startswith(g.slug + "-")), None)
+    if game is None:
+        raise Http404("There is no championship at that address.")
+    names = Championship.objects.filter(game_slug=game.slug).values_list("name", flat=True)
+    raise Http404(f"{game.name} has no championship with that clock. Its championships and "
+                  f"cup: {'; '.join(names)}.")  # fmt: skip
+
+
+@require_GET
+def championship(request, slug):
+    chosen = _championship(slug)
+    return _edition_page(request, chosen, championships.current(chosen))
+
+
+@require_GET
+def edition(request, slug, number):
+    chosen = _championship(slug)
+    number = numbers.whole(number, "the edition", MOST_EDITIONS, 1)
+    shown = found(chosen.editions, f"The {chosen.name} has no edition {number}.", number=number)
+    return _edition_page(request, chosen, shown)
+
+
+def _edition_page(request, chosen, shown: Edition | None, refusal: Refused | None = None):
+    context = pages.edition_page(chosen, shown, request.user)
+    context["refusal"] = refusal and refusal.message
+    return render(
+        request, "leagues/championship.html", context, status=refusal.status if refusal else 200
+    )
+
+
+@require_GET
+def group(request, slug, number, tier, place):
+    chosen = _championship(slug)
+    number = numbers.whole(number, "the edition", MOST_EDITIONS, 1)
+    tier = numbers.whole(tier, "the division or round", MOST_TIERS, 1)
+    place = numbers.whole(place, "the group", MOST_GROUPS, 1)
+    shown = found(
+        LeagueGroup.objects.select_related("edition__championship"),
+        f"The {chosen.name} has no such group in edition {number}.",
+        edition__championship=chosen, edition__number=number, tier=tier, number=place,
+    )  # fmt: skip
+    return render(request, "leagues/group.html", pages.crosstable(shown))
+
+
+@login_required
+@require_POST
+def join(request, slug):
+    chosen = _championship(slug)
+    try:
+        if chosen.is_cup:
+            cups.enter(chosen, request.user)
+        else:
+            championships.join(chosen, request.user)
+    except Refused as exc:
+        return _edition_page(request, chosen, championships.current(chosen), exc)
+    messages.success(request, f"You are in the {chosen.name}.")
+    return redirect(chosen)
+
+
+@login_required
+@require_POST
+def leave(request, slug):
+    """Leave a championship or a cup: only ever for oneself."""
+    chosen = _championship(slug)
+    try:
+        named = request.POST.get("player", request.user.username)
+        if named != request.user.username:
+            raise Refused("You may leave only for yourself: nobody was taken out.", 403)
+        if chosen.is_cup:
+            cups.withdraw(chosen, request.user)
+        else:
+            championships.leave(chosen, request.user)
+    except Refused as exc:
+        return _edition_page(request, chosen, championships.current(chosen), exc)
+    messages.success(request, f"You have left the {chosen.name}.")
+    return redirect(chosen)

@@ -1,0 +1,200 @@
+"""Correspondence championships and cups, after Little Golem's: a championship per game and
+clock, played in editions of round-robin groups by division; a cup, played in rounds of
+small groups whose winners go on. The games are ordinary games that name their group."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+import rules
+from play.common import clocks
+from play.models.base import Bounded, game_choices
+
+
+class Championship(Bounded):
+    """A league (divisions, promotion and relegation, an edition after another) or a cup
+    (monthly editions, rounds of groups, one winner), for one game, its options and clock."""
+
+    class Kind(models.TextChoices):
+        LEAGUE = "league", "Championship"
+        CUP = "cup", "Cup"
+
+    slug = models.SlugField(max_length=64, unique=True)
+    name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.LEAGUE)
+    game_slug = models.CharField(max_length=32, choices=game_choices)
+    options = models.JSONField(default=dict, blank=True)
+    time_control = models.JSONField(default=dict)  # always a correspondence clock
+    # One game a pair, or two with the colours swapped.
+    games_per_pair = models.PositiveSmallIntegerField(default=1)
+    # A group's players: a cup's groups start at group_max, the last of a round may be smaller.
+    group_min = models.PositiveSmallIntegerField(default=6)
+    group_max = models.PositiveSmallIntegerField(default=10)
+    # Division d has width**(d-1) groups' room (Little Golem's 1, 3, 9, ...).
+    width = models.PositiveSmallIntegerField(default=3)
+    promoted = models.PositiveSmallIntegerField(default=2)  # the top of each group go up
+    relegated = models.PositiveSmallIntegerField(default=2)  # the bottom of each group go down
+    relegated_full = models.PositiveSmallIntegerField(default=5)  # ... of a group of group_max
+    rest_days = models.PositiveSmallIntegerField(default=7)  # from an edition's end to the next
+    first_edition_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_slug", "kind", "slug"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("championship", args=[self.slug])
+
+    @property
+    def rules(self) -> rules.Game:
+        return rules.get(self.game_slug)
+
+    @property
+    def clock_text(self) -> str:
+        return clocks.describe(self.time_control)
+
+    @property
+    def options_text(self) -> str:
+        return self.rules.describe_options(self.options) if self.options else ""
+
+    @property
+    def is_cup(self) -> bool:
+        return self.kind == self.Kind.CUP
+
+
+class Edition(Bounded):
+    class Status(models.TextChoices):
+        ENTERING = "entering", "Taking entries"  # a cup: groups start as players queue
+        STARTING = "starting", "Its games being made"
+        PLAYING = "playing", "In play"
+        FINISHED = "finished", "Finished"
+
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="editions"
+    )
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=60)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.STARTING)
+    started_at = models.DateTimeField(null=True, blank=True)
+    entries_close_at = models.DateTimeField(null=True, blank=True)  # a cup's
+    finished_at = models.DateTimeField(null=True, blank=True)  # when its last game ended
+    next_at = models.DateTimeField(null=True, blank=True)  # a league's next edition starts
+    champion = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "number"], name="one_edition_a_number")
+        ]
+        indexes = [models.Index(fields=["status", "championship"])]
+
+    def __str__(self):
+        return f"{self.championship} {self.name}"
+
+    def get_absolute_url(self):
+        return reverse("edition", args=[self.championship.slug, self.number])
+
+
+class Entrant(Bounded):
+    """A player entered in a league: in every edition until they leave."""
+
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="entrants"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_entries"
+    )
+    joined_at = models.DateTimeField()
+    left_at = models.DateTimeField(null=True, blank=True)
+    division = models.PositiveSmallIntegerField(null=True, blank=True)  # None: not placed yet
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "user"], name="one_entry_a_league")
+        ]
+
+    def __str__(self):
+        return f"{self.user} in {self.championship}"
+
+
+class CupEntry(Bounded):
+    """A player in a cup: waiting for a group in their round, playing one, out, or its winner."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for a group"
+        PLAYING = "playing", "Playing a group"
+        OUT = "out", "Out"
+        WON = "won", "Won the cup"
+
+    edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="cup_entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    round = models.PositiveSmallIntegerField(default=1)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
+    since = models.DateTimeField()  # entered, or went on to this round
+
+    class Meta:
+        ordering = ["round", "since", "pk"]
+        constraints = [models.UniqueConstraint(fields=["edition", "user"], name="one_entry_a_cup")]
+
+
+class LeagueGroup(Bounded):
+    """A round-robin: a division's group in a league edition, or a round's in a cup."""
+
+    edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="groups")
+    tier = models.PositiveSmallIntegerField()  # the division (league) or the round (cup)
+    number = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField(null=True, blank=True)  # its games made
+    finished_at = models.DateTimeField(null=True, blank=True)  # its last game ended
+
+    class Meta:
+        ordering = ["tier", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["edition", "tier", "number"], name="one_group_a_place")
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def name(self) -> str:
+        tier = "Round" if self.edition.championship.is_cup else "Division"
+        return f"{tier} {self.tier}, group {self.number}"
+
+    def get_absolute_url(self):
+        edition = self.edition
+        return reverse(
+            "league-group", args=[edition.championship.slug, edition.number, self.tier, self.number]
+        )
+
+
+class Member(Bounded):
+    """A player's place in a group: the standings, kept as the games end and rulings land."""
+
+    group = models.ForeignKey(LeagueGroup, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_places"
+    )
+    seed = models.PositiveSmallIntegerField()  # the crosstable's order: by rating at the start
+    rating = models.FloatField()
+    points = models.FloatField(default=0)
+    sonneborn = models.FloatField(default=0)
+    wins = models.PositiveSmallIntegerField(default=0)
+    played = models.PositiveSmallIntegerField(default=0)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    # +1 promoted (a cup: goes on), -1 relegated, 0 stays: once every game has ended.
+    movement = models.SmallIntegerField(default=0)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["rank", "seed"]
+        constraints = [models.UniqueConstraint(fields=["group", "user"], name="one_place_a_group")]
+
+    def __str__(self):
+        return f"{self.user} in {self.group}"
