@@ -22,6 +22,7 @@ from play.common import clocks, limits, paging
 from play.common.pages import found
 from play.computer import opponents
 from play.games.forms import ChallengeForm, ComputerGameForm
+from play.leagues import pages as leagues
 from play.models import GUEST_PREFIX, Game, is_guest
 from play.notify import notify
 from play.ratings import ratings
@@ -43,6 +44,7 @@ def profile(request, username):
     ratings.mark_changes(player, list(page))
     context = {"player": player, "games": page, "form": ChallengeForm()}
     context["ratings"] = ratings.table(player) if level is None else []
+    context["leagues"] = leagues.of_player(player) if level is None else None
     # A study is read by its address; the profile lists those its owner chose to list, and
     # all of them to the owner.
     studies = player.studies.all() if player == request.user else player.studies.filter(listed=True)

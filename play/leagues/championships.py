@@ -194,7 +194,7 @@ def _make_if_due(championship, last: Edition | None, at) -> Edition | None:
             groups.append(group)
             for seed, placed in enumerate(chunk, 1):
                 members.append(Member(group=group, user=placed.entrant.user, seed=seed,
-                                      rating=placed.rating))  # fmt: skip
+                                      rank=seed, rating=placed.rating))  # fmt: skip
                 placed.entrant.division = tier
     LeagueGroup.objects.bulk_create(groups)
     for member in members:

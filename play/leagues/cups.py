@@ -239,7 +239,7 @@ def _start_group(edition: Edition, round_: int, entries: list[CupEntry]) -> Leag
         edition=edition, tier=round_, number=number, started_at=clocks.now()
     )
     members = Member.objects.bulk_create(
-        Member(group=group, user=e.user, seed=seed, rating=row.rating if row else 1500)
+        Member(group=group, user=e.user, seed=seed, rank=seed, rating=row.rating if row else 1500)
         for seed, (row, e) in enumerate(rated, 1)
     )
     made = games.start_paired(

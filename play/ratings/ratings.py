@@ -350,6 +350,8 @@ def rated_pages(request, lists: dict) -> dict:
     for page in pages.values():
         page.object_list = list(page.object_list)
         games += page.object_list
-    prefetch_related_objects(games, "seats__user", "invited_user", "created_by")
+    prefetch_related_objects(
+        games, "seats__user", "invited_user", "created_by", "league_group__edition__championship"
+    )
     label(games)
     return pages

@@ -264,3 +264,18 @@ def test_newcomers_join_the_lowest_division_or_where_their_rating_places_them(
     assert division[strong.pk] == 1
     assert division[weak.pk] == max(division.values())  # provisional: the lowest division
     assert tables.champion_of(first) == users[0].pk
+
+
+def test_the_case_page_and_the_game_page_name_the_league(
+    small_league, players, clock, referee, client_of
+):
+    users = players(2)
+    edition = begin(small_league, users, clock)
+    game = Game.objects.get(league_group__edition=edition)
+    dispute = disputes.report(game, users[0], "other", "Slow play.")
+    case = client_of(referee).get(f"/admin/play/dispute/{dispute.pk}/change/").content.decode()
+    group = edition.groups.get()
+    assert "Empress test championship" in case and group.get_absolute_url() in case
+    assert "changes its table" in case
+    page = client_of(users[0]).get(game.get_absolute_url()).content.decode()
+    assert group.get_absolute_url() in page

@@ -1,0 +1,92 @@
+"""A monthly cup: groups of five as players enter, winners on, a winner at the end."""
+
+import pytest
+
+from play.common.errors import Refused
+from play.games import games
+from play.leagues import cups
+from play.models import Championship, CupEntry, Edition, Game, LeagueGroup
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cup(db):
+    return Championship.objects.get(slug="empress-cup")
+
+
+def finish(group, winner):
+    """End the group's games: `winner` wins theirs; of the others, the first by name."""
+    for game in Game.objects.filter(league_group=group, status="active").prefetch_related(
+        "seats__user"
+    ):
+        players = sorted(
+            (s.user for s in game.seats.all()), key=lambda u: (u != winner, u.username)
+        )
+        games.resign(game, players[1])
+
+
+def test_the_schedule_opens_a_cup_a_month(cup, clock):
+    assert cups.open_monthly(clock()) == 5  # one a game
+    assert cups.open_monthly(clock()) == 0
+    edition = cups.taking_entries(cup)
+    assert edition.name == "November 2026"
+    assert edition.entries_close_at.isoformat() == "2026-12-01T00:00:00+00:00"
+
+
+def test_five_entries_start_a_group_and_its_winner_goes_on_to_win(cup, players, clock):
+    cups.open_monthly(clock())
+    users = players(7)
+    for user in users[:4]:
+        cups.enter(cup, user)
+    assert not LeagueGroup.objects.exists()
+    cups.enter(cup, users[4])
+    group = LeagueGroup.objects.get()
+    assert (group.tier, group.members.count()) == (1, 5)
+    assert Game.objects.filter(league_group=group).count() == 10
+    for user in users[5:]:
+        cups.enter(cup, user)
+    with pytest.raises(Refused, match="already in"):
+        cups.enter(cup, users[0])
+    edition = cups.taking_entries(cup)
+    assert edition.cup_entries.count() == 7
+    # The month ends: the two left waiting play each other; the group's winner waits.
+    finish(group, users[2])
+    clock.advance(days=10)
+    cups.sweep(clock())
+    edition.refresh_from_db()
+    assert edition.status == Edition.Status.PLAYING
+    entry = CupEntry.objects.get(user=users[2])
+    assert (entry.round, entry.status) == (2, "waiting")
+    second = LeagueGroup.objects.get(tier=1, number=2)
+    assert {m.user_id for m in second.members.all()} == {users[5].pk, users[6].pk}
+    finish(second, users[6])
+    cups.sweep(clock())
+    final = LeagueGroup.objects.get(tier=2)
+    assert {m.user_id for m in final.members.all()} == {users[2].pk, users[6].pk}
+    finish(final, users[6])
+    cups.sweep(clock())
+    edition.refresh_from_db()
+    assert edition.status == "finished" and edition.champion_id == users[6].pk
+    assert CupEntry.objects.get(user=users[6]).status == "won"
+    assert CupEntry.objects.filter(status="out").count() == 6
+
+
+def test_withdrawing_from_a_group_resigns_its_games(cup, players, clock):
+    cups.open_monthly(clock())
+    users = players(5)
+    for user in users:
+        cups.enter(cup, user)
+    cups.withdraw(cup, users[0])
+    lost = Game.objects.filter(seats__user=users[0], league_group__isnull=False)
+    assert {(g.status, g.reason) for g in lost} == {("finished", "withdrew")}
+    assert CupEntry.objects.get(user=users[0]).status == "out"
+    with pytest.raises(Refused, match="no Empress cup"):
+        cups.withdraw(cup, users[0])
+
+
+def test_no_cup_takes_entries_before_the_schedule_opens_one(cup, ann):
+    with pytest.raises(Refused, match="takes no entries") as refused:
+        cups.enter(cup, ann)
+    assert refused.value.status == 409
+    assert not CupEntry.objects.exists()
