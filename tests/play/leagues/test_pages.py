@@ -4,7 +4,6 @@ player's profile; joining and leaving by form, and the requests refused."""
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.test import Client
 
 from imperia_site.asgi import application
 from play.games import games

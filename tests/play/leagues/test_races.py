@@ -1,6 +1,8 @@
 """Races in championships, with real threads and their own connections (SQLite in `make
 test`, PostgreSQL in `make test-distributed`): each ends in one consistent result."""
 
+from functools import partial
+
 import pytest
 
 from play.games import games
@@ -59,9 +61,8 @@ def test_two_sweepers_closing_an_edition_close_it_once(small_league, players, cl
             edition = championships.start_if_due(small_league, clock())
         for game in Game.objects.filter(league_group__edition=edition, status="active"):
             games.resign(game, game.player(1))
-        answers = together(
-            lambda: championships.close(edition), lambda: championships.close(edition)
-        )
+        closing = partial(championships.close, edition)
+        answers = together(closing, closing)
         assert sorted(answers) == [False, True], answers
         edition.refresh_from_db()
         assert edition.status == "finished"
@@ -80,7 +81,7 @@ def test_leaving_while_the_next_edition_is_made_ends_one_way(small_league, playe
         leaver = users[round_]
         made, left = together(
             lambda: championships.start_if_due(small_league, clock()),
-            lambda l=leaver: championships.leave(small_league, l),
+            partial(championships.leave, small_league, leaver),
         )
         nxt = championships.current(small_league)
         entrant = Entrant.objects.get(championship=small_league, user=leaver)
@@ -119,8 +120,8 @@ def test_the_last_game_ending_while_a_ruling_changes_another(small_league, playe
         games.resign(second, second.player(1))
         dispute = disputes.report(first, first.player(1), "other", "A mistake.")
         together(
-            lambda: games.resign(last, last.player(1)),
-            lambda: disputes.rule(dispute, referee, "result", "Given.", winner=1),
+            partial(games.resign, last, last.player(1)),
+            partial(disputes.rule, dispute, referee, "result", "Given.", winner=1),
         )
         group.refresh_from_db()
         table_agrees(group)
