@@ -59,7 +59,8 @@ def logged_out_pages(in_play):
         *(f"/leaderboard/{slug}/" for slug in SLUGS),
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         f"/study/{in_play['study']}/",
-        "/learn/", "/learn/empress/", "/puzzles/",
+        "/learn/", "/learn/empress/", "/puzzles/", "/championships/",
+        "/championships/empress-3-days/", "/championships/empire-cup/",
         *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),  # each game's board
         f"/puzzles/empress/{catalogue.puzzles('empress')[0].id}/",
     ]  # fmt: skip
