@@ -7,6 +7,7 @@ class PlayConfig(AppConfig):
 
     def ready(self):
         from play.accounts import accounts  # noqa: F401 - connects the logout signal
+        from play.leagues import admin as leagues_admin  # noqa: F401 - the championships' desk
         from play.leagues import tables  # noqa: F401 - a group's table follows its games
         from play.learn import progress  # noqa: F401 - connects the login signal
         from play.referee import admin  # noqa: F401 - the staff's and referees' desk, registered

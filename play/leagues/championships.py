@@ -91,23 +91,28 @@ def leave(championship: Championship, user) -> list[Game]:
         if edition is None or edition.status != Edition.Status.PLAYING:
             return ended
         place = Member.objects.filter(group__edition=edition, user=user).first()
-        if place is None:
-            return ended
-        place.left_at = at
-        place.save(update_fields=["left_at"])
-        in_play = Game.objects.filter(
-            league_group_id=place.group_id, seats__user=user, status__in=Game.IN_PLAY
-        ).values_list("pk", flat=True)
-        for pk in list(in_play):
-            game = Game.locked(pk)
-            if game.status not in Game.IN_PLAY:
-                continue
-            seat = game.seat_of(user)
-            end(game, 1 - seat.index, "withdrew")
-            text = (f"{shown_name(user)} left the {championship.name}: your game counts as "
-                    "a win for you.")  # fmt: skip
-            notify.tell(game.player(1 - seat.index), Kind.LEAGUE, text, game)
-            ended.append(game)
+        if place is not None:
+            ended = withdraw_from(place.group_id, user, championship.name)
+    return ended
+
+
+def withdraw_from(group_id: int, user, name: str) -> list[Game]:
+    """The player leaves a group being played: marked gone in its table, their games in
+    play resigned (LEAVING_RULE), each opponent told. The games so ended."""
+    Member.objects.filter(group_id=group_id, user=user).update(left_at=clocks.now())
+    ended = []
+    in_play = Game.objects.filter(
+        league_group_id=group_id, seats__user=user, status__in=Game.IN_PLAY
+    ).values_list("pk", flat=True)
+    for pk in list(in_play):
+        game = Game.locked(pk)
+        if game.status not in Game.IN_PLAY:
+            continue
+        seat = game.seat_of(user)
+        end(game, 1 - seat.index, "withdrew")
+        text = f"{shown_name(user)} left the {name}: your game counts as a win for you."
+        notify.tell(game.player(1 - seat.index), Kind.LEAGUE, text, game)
+        ended.append(game)
     return ended
 
 

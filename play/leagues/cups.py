@@ -5,23 +5,22 @@ group starts as soon as that many winners wait. When entries close at the month'
 players left waiting in the lowest round play in a smaller group (or, alone, go on), round
 after round, until one player is left: the cup's winner.
 
-Locks: the edition's row, then (for a game ended by leaving) the game's."""
+Locks: the edition's row, then a game's (ended by leaving), its group's, and the entries of
+the group's players last (a group's table moves them: play/leagues/tables.py)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import Count, Max
 
 from play.accounts import guests
 from play.common import clocks
 from play.common.errors import Refused
-from play.common.players import shown_name
 from play.games import games
-from play.games.lifecycle import end
 from play.leagues import championships
-from play.models import Championship, CupEntry, Edition, Game, LeagueGroup, Member
+from play.models import Championship, CupEntry, Edition, LeagueGroup, Member
 from play.notify import notify
 from play.ratings import ratings
 
@@ -88,41 +87,20 @@ def enter(cup: Championship, user) -> CupEntry:
 
 def withdraw(cup: Championship, user) -> None:
     """Leave this month's cup: while waiting, at once; while in a group, its games in play
-    resigned (championships.LEAVING_RULE)."""
+    resigned (championships.LEAVING_RULE). Locks: the edition, the games, the entries."""
+    mine = [CupEntry.Status.WAITING, CupEntry.Status.PLAYING]
     with transaction.atomic():
-        entry = (
-            CupEntry.objects.select_for_update()
-            .filter(
-                edition__championship=cup, user=user, status__in=[Status.WAITING, Status.PLAYING]
-            )
-            .select_related("edition")
-            .first()
-        )
+        entry = CupEntry.objects.filter(edition__championship=cup, user=user, status__in=mine)
+        entry = entry.select_related("edition").first()
         if entry is None:
             raise Refused(f"You are in no {cup.name} still in play.", 409)
         Edition.objects.select_for_update().get(pk=entry.edition_id)
-        was = entry.status
-        entry.status = Status.OUT
-        entry.save(update_fields=["status"])
-        if was == Status.PLAYING:
-            _resign_group_games(cup, entry.edition, user)
-
-
-def _resign_group_games(cup, edition, user) -> None:
-    at = clocks.now()
-    Member.objects.filter(group__edition=edition, user=user, left_at__isnull=True).update(
-        left_at=at
-    )
-    in_play = Game.objects.filter(
-        league_group__edition=edition, seats__user=user, status__in=Game.IN_PLAY
-    ).values_list("pk", flat=True)
-    for pk in list(in_play):
-        game = Game.locked(pk)
-        if game.status in Game.IN_PLAY:
-            seat = game.seat_of(user)
-            end(game, 1 - seat.index, "withdrew")
-            text = f"{shown_name(user)} left the {cup.name}: your game counts as a win for you."
-            notify.tell(game.player(1 - seat.index), Kind.LEAGUE, text, game)
+        playing = Member.objects.filter(
+            group__edition_id=entry.edition_id, group__tier=entry.round, user=user
+        ).values_list("group_id", flat=True)
+        for group_id in list(playing):  # their group's table puts them out
+            championships.withdraw_from(group_id, user, cup.name)
+        CupEntry.objects.filter(pk=entry.pk, status__in=mine).update(status=Status.OUT)
 
 
 def sweep(at=None) -> int:
@@ -148,18 +126,18 @@ def sweep(at=None) -> int:
 
 
 def _may_move(edition: Edition, at) -> bool:
-    """Worth a look under the lock: entries due to close, a group just finished, or (entries
-    closed) no group in play."""
+    """Worth a look under the lock: entries due to close, a round where a group's worth of
+    players wait, or (entries closed) no group in play."""
     if edition.status == Edition.Status.ENTERING and edition.entries_close_at <= at:
         return True
     entries = edition.cup_entries
-    finished = entries.filter(
-        status=Status.PLAYING,
-        user__league_places__group__edition=edition,
-        user__league_places__group__tier=F("round"),
-        user__league_places__group__finished_at__isnull=False,
+    crowded = (
+        entries.filter(status=Status.WAITING)
+        .values("round")
+        .annotate(waiting=Count("pk"))
+        .filter(waiting__gte=edition.championship.group_max)
     )
-    if finished.exists():
+    if crowded.exists():
         return True
     return (
         edition.status == Edition.Status.PLAYING
@@ -168,12 +146,11 @@ def _may_move(edition: Edition, at) -> bool:
 
 
 def advance(edition: Edition) -> int:
-    """Inside the caller's transaction, the edition's row locked: each finished group's
-    winner on to the next round and the others out; a group of group_max wherever that many
-    wait; once entries have closed, the lowest round's last players together (or alone, on);
+    """Inside the caller's transaction, the edition's row locked (a finished group's winner
+    already waits in the next round: play/leagues/tables.py): a group of group_max wherever
+    that many wait; once entries have closed, the lowest round's last players together (or alone, on);
     the winner when one is left. How many groups started."""
     cup = edition.championship
-    _finish_groups(edition)
     started = 0
     waiting = _waiting(edition)
     for round_, entries in sorted(waiting.items()):
@@ -209,23 +186,6 @@ def _waiting(edition: Edition) -> dict[int, list[CupEntry]]:
     for entry in edition.cup_entries.filter(status=Status.WAITING).select_related("user"):
         found.setdefault(entry.round, []).append(entry)
     return found
-
-
-def _finish_groups(edition: Edition) -> None:
-    """Every finished group whose players are still marked as playing it: its winner waits
-    in the next round, the others are out."""
-    at = clocks.now()
-    for group in edition.groups.filter(finished_at__isnull=False):
-        members = {m.user_id: m for m in group.members.all()}
-        playing = edition.cup_entries.filter(
-            status=Status.PLAYING, round=group.tier, user_id__in=list(members)
-        )
-        for entry in playing:
-            won = members[entry.user_id].rank == 1 and members[entry.user_id].left_at is None
-            entry.status = Status.WAITING if won else Status.OUT
-            if won:
-                entry.round, entry.since = group.tier + 1, at
-            entry.save(update_fields=["status", "round", "since"])
 
 
 def _start_group(edition: Edition, round_: int, entries: list[CupEntry]) -> LeagueGroup:

@@ -8,9 +8,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.dispatch import receiver
 
+from play.common import clocks
 from play.games.lifecycle import result_changed
 from play.leagues import standings
-from play.models import Edition, Game, LeagueGroup, Member, Seat
+from play.models import CupEntry, Edition, Game, LeagueGroup, Member, Seat
 from play.push import live
 
 
@@ -76,7 +77,10 @@ def recount(group_id: int) -> LeagueGroup:
     ends = [g.finished_at for g in games if g.finished_at]
     group.finished_at = max(ends) if over and ends else None
     group.save(update_fields=["finished_at"])
-    _follow_edition(group, over)
+    if group.edition.championship.is_cup:
+        _follow_cup(group, sorted(members, key=lambda m: m.rank), over)
+    else:
+        _follow_edition(group, over)
     transaction.on_commit(lambda: live.send(group_channel(group.pk), {"type": "standings.update"}))
     return group
 
@@ -95,6 +99,41 @@ def movements(group: LeagueGroup, size: int) -> list[int]:
         full = size >= championship.group_max
         down = championship.relegated_full if full else championship.relegated
     return standings.movements(size, up, down)
+
+
+def _follow_cup(group: LeagueGroup, ranked: list[Member], over: bool) -> None:
+    """A cup group's players' entries follow its table: while it is played, playing it;
+    once over, its winner (the first in the table who has not left) waiting in the next
+    round and the others out. A ruling moves them again, until one of them has gone on to
+    play a later group: then the table changes, and who went on stands."""
+    entries = {
+        e.user_id: e
+        for e in CupEntry.objects.select_for_update().filter(
+            edition_id=group.edition_id, user_id__in=[m.user_id for m in ranked]
+        )
+    }
+    tier = group.tier
+    if any(e.round > tier + 1 or (e.round == tier + 1 and e.status != CupEntry.Status.WAITING)
+           for e in entries.values()):  # fmt: skip
+        return
+    winner = next((m for m in ranked if m.left_at is None), None) if over else None
+    at = clocks.now()
+    changed = []
+    for member in ranked:
+        entry = entries[member.user_id]
+        if member.left_at is not None:
+            wanted = (tier, CupEntry.Status.OUT)
+        elif not over:
+            wanted = (tier, CupEntry.Status.PLAYING)
+        elif member is winner:
+            wanted = (tier + 1, CupEntry.Status.WAITING)
+        else:
+            wanted = (tier, CupEntry.Status.OUT)
+        if (entry.round, entry.status) != wanted:
+            entry.round, entry.status = wanted
+            entry.since = at
+            changed.append(entry)
+    CupEntry.objects.bulk_update(changed, ["round", "status", "since"])
 
 
 def _follow_edition(group: LeagueGroup, over: bool) -> None:

@@ -5,6 +5,7 @@ small groups whose winners go on. The games are ordinary games that name their g
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
@@ -49,6 +50,28 @@ class Championship(Bounded):
 
     def get_absolute_url(self):
         return reverse("championship", args=[self.slug])
+
+    def clean(self):
+        """What the staff may set (the admin asks this before saving): a correspondence
+        clock, the game's own options, groups that can be played."""
+        try:
+            self.time_control = clocks.parse(self.time_control)
+            self.options = self.rules.validate_options(self.options)
+        except (ValueError, KeyError) as exc:
+            raise ValidationError(str(exc)) from None
+        if not clocks.is_correspondence(self.time_control):
+            raise ValidationError(
+                "A championship is played by correspondence: days a move or a bank."
+            )
+        if self.rules.needs_setup and not self.options.get("deal"):
+            raise ValidationError("A setup has no clock, and a championship's games must end: "
+                                  "deal the boards (the deal option).")  # fmt: skip
+        if not 2 <= self.group_min <= self.group_max:
+            raise ValidationError("A group has at least 2 players, and group_min ≤ group_max.")
+        if self.games_per_pair not in (1, 2) or self.width < 1:
+            raise ValidationError(
+                "Each pair plays 1 or 2 games; each division is at least as wide as the one above (width ≥ 1)."
+            )
 
     @property
     def rules(self) -> rules.Game:

@@ -90,3 +90,31 @@ def test_no_cup_takes_entries_before_the_schedule_opens_one(cup, ann):
         cups.enter(cup, ann)
     assert refused.value.status == 409
     assert not CupEntry.objects.exists()
+
+
+def test_a_ruling_changes_who_goes_on_until_their_next_group_begins(cup, players, clock, referee):
+    from play.referee import disputes
+
+    cups.open_monthly(clock())
+    users = players(5)
+    for user in users:
+        cups.enter(cup, user)
+    group = LeagueGroup.objects.get()
+    finish(group, users[0])
+    assert CupEntry.objects.get(user=users[0]).status == "waiting"
+    # users[1] (who beat the other three) disputes their loss to users[0] and is given the
+    # game: four points to three, and users[1] goes on instead.
+    lost = (
+        Game.objects.filter(league_group=group, seats__user=users[0])
+        .filter(seats__user=users[1])
+        .get()
+    )
+    dispute = disputes.report(lost, users[1], "other", "Played on after the flag.")
+    disputes.rule(dispute, referee, "result", "Upheld.", winner=lost.seat_of(users[1]).index)
+    table = {m.user_id: m for m in group.members.all()}
+    leader = min(table.values(), key=lambda m: m.rank)
+    assert leader.user_id == users[1].pk and leader.points == 4
+    entries = {e.user_id: e for e in CupEntry.objects.all()}
+    assert (entries[leader.user_id].round, entries[leader.user_id].status) == (2, "waiting")
+    others = [e for uid, e in entries.items() if uid != leader.user_id]
+    assert all((e.round, e.status) == (1, "out") for e in others)
