@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Count, Max, OuterRef, Subquery
 
 from play.accounts import guests
 from play.common import clocks
@@ -129,24 +129,30 @@ class Placed:
 def start_due(at=None) -> int:
     """Begin (or go on making) every league's edition that is due. How many began."""
     at = at or clocks.now()
+    latest = Edition.objects.filter(championship=OuterRef("pk")).order_by("-number")
+    entered = Entrant.objects.filter(championship=OuterRef("pk"), left_at__isnull=True)
+    leagues = Championship.objects.filter(kind=Championship.Kind.LEAGUE).annotate(
+        last_status=Subquery(latest.values("status")[:1]),
+        last_next_at=Subquery(latest.values("next_at")[:1]),
+        entered=Subquery(entered.values("championship").annotate(n=Count("pk")).values("n")[:1]),
+    )
     begun = 0
-    for championship in Championship.objects.filter(kind=Championship.Kind.LEAGUE):
+    for championship in leagues:  # one query a pass: most passes find nothing due
         if _may_be_due(championship, at):
             begun += start_if_due(championship, at) is not None
     return begun
 
 
 def _may_be_due(championship: Championship, at) -> bool:
-    """Worth a look under the lock: a pass every few seconds reads, and locks rarely."""
-    last = current(championship)
-    if last is None:
+    """Worth a look under the lock, from what start_due read of the latest edition."""
+    status, next_at = championship.last_status, championship.last_next_at
+    if status is None:
         if championship.first_edition_at is None:
-            entered = championship.entrants.filter(left_at__isnull=True).count()
-            return entered >= championship.group_min
+            return (championship.entered or 0) >= championship.group_min
         return championship.first_edition_at <= at
-    if last.status == Edition.Status.FINISHED:
-        return last.next_at is not None and last.next_at <= at
-    return last.status == Edition.Status.STARTING
+    if status == Edition.Status.FINISHED:
+        return next_at is not None and next_at <= at
+    return status == Edition.Status.STARTING
 
 
 def start_if_due(championship: Championship, at=None) -> Edition | None:
