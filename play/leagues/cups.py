@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Min
 
 from play.accounts import guests
 from play.common import clocks
@@ -127,7 +127,7 @@ def sweep(at=None) -> int:
 
 def _may_move(edition: Edition, at) -> bool:
     """Worth a look under the lock: entries due to close, a round where a group's worth of
-    players wait, or (entries closed) no group in play."""
+    players wait, or (entries closed) no group in play in the lowest round left."""
     if edition.status == Edition.Status.ENTERING and edition.entries_close_at <= at:
         return True
     entries = edition.cup_entries
@@ -139,10 +139,11 @@ def _may_move(edition: Edition, at) -> bool:
     )
     if crowded.exists():
         return True
-    return (
-        edition.status == Edition.Status.PLAYING
-        and not entries.filter(status=Status.PLAYING).exists()
-    )
+    if edition.status != Edition.Status.PLAYING:
+        return False
+    left = entries.filter(status__in=[Status.WAITING, Status.PLAYING])
+    lowest = left.aggregate(Min("round"))["round__min"]
+    return lowest is None or not left.filter(round=lowest, status=Status.PLAYING).exists()
 
 
 def advance(edition: Edition) -> int:
