@@ -82,15 +82,8 @@ def group(request, slug, number, tier, place):
 @require_POST
 def join(request, slug):
     chosen = _championship(slug)
-    try:
-        if chosen.is_cup:
-            cups.enter(chosen, request.user)
-        else:
-            championships.join(chosen, request.user)
-    except Refused as exc:
-        return _edition_page(request, chosen, championships.current(chosen), exc)
-    messages.success(request, f"You are in the {chosen.name}.")
-    return redirect(chosen)
+    action = cups.enter if chosen.is_cup else championships.join
+    return _acted(request, chosen, lambda: action(chosen, request.user), "You are in the")
 
 
 @login_required
@@ -98,15 +91,21 @@ def join(request, slug):
 def leave(request, slug):
     """Leave a championship or a cup: only ever for oneself."""
     chosen = _championship(slug)
-    try:
-        named = request.POST.get("player", request.user.username)
-        if named != request.user.username:
+    action = cups.withdraw if chosen.is_cup else championships.leave
+
+    def leaving():
+        if request.POST.get("player", request.user.username) != request.user.username:
             raise Refused("You may leave only for yourself: nobody was taken out.", 403)
-        if chosen.is_cup:
-            cups.withdraw(chosen, request.user)
-        else:
-            championships.leave(chosen, request.user)
+        action(chosen, request.user)
+
+    return _acted(request, chosen, leaving, "You have left the")
+
+
+def _acted(request, chosen: Championship, act, done: str):
+    """Back to the championship's page: with its word of success, or the refusal on it."""
+    try:
+        act()
     except Refused as exc:
         return _edition_page(request, chosen, championships.current(chosen), exc)
-    messages.success(request, f"You have left the {chosen.name}.")
+    messages.success(request, f"{done} {chosen.name}.")
     return redirect(chosen)

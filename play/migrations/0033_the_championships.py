@@ -16,41 +16,27 @@ DAYS = {"kind": "days", "days": 3}
 BANK = {"kind": "bank", "start_days": 10, "hours": 36, "cap_days": 10}
 
 
+KINDS = {  # slug's end: (name's end, kind, clock, settings)
+    "3-days": ("championship, 3 days a move", "league", DAYS, {}),
+    "bank": ("championship, bank of 10 days", "league", BANK, {}),
+    "cup": ("cup", "cup", DAYS, {"group_min": 2, "group_max": 5}),
+}
+
+
 def create(apps, schema_editor):
     Championship = apps.get_model("play", "Championship")
     for slug, name in GAMES.items():
         options = {"deal": True} if slug == "imperial-shuffle" else {}
-        Championship.objects.create(
-            slug=f"{slug}-3-days",
-            name=f"{name} championship, 3 days a move",
-            kind="league",
-            game_slug=slug,
-            options=options,
-            time_control=DAYS,
-        )
-        Championship.objects.create(
-            slug=f"{slug}-bank",
-            name=f"{name} championship, bank of 10 days",
-            kind="league",
-            game_slug=slug,
-            options=options,
-            time_control=BANK,
-        )
-        Championship.objects.create(
-            slug=f"{slug}-cup",
-            name=f"{name} cup",
-            kind="cup",
-            game_slug=slug,
-            options=options,
-            time_control=DAYS,
-            group_min=2,
-            group_max=5,
-        )
+        for end, (title, kind, clock, settings) in KINDS.items():
+            Championship.objects.create(
+                slug=f"{slug}-{end}", name=f"{name} {title}", kind=kind, game_slug=slug,
+                options=options, time_control=clock, **settings,
+            )  # fmt: skip
 
 
 def remove(apps, schema_editor):
     apps.get_model("play", "Championship").objects.filter(
-        slug__in=[f"{s}-{c}" for s in GAMES for c in ("3-days", "bank", "cup")]
+        slug__in=[f"{slug}-{end}" for slug in GAMES for end in KINDS]
     ).delete()
 
 

@@ -19,6 +19,7 @@ from play.models import (
     Rating,
 )
 from play.referee import disputes
+from tests.play.leagues.helpers import begin, finish
 
 pytestmark = pytest.mark.django_db
 
@@ -29,22 +30,6 @@ def rated(users, slug="empress", start=2000, step=-50):
         Rating.objects.create(
             user=user, game_slug=slug, speed="correspondence", rating=start + step * i, rd=60
         )
-
-
-def begin(league, users, clock):
-    for user in users:
-        championships.join(league, user)
-    league.first_edition_at = clock()
-    league.save()
-    return championships.start_if_due(league, clock())
-
-
-def finish_group(group, winner_order):
-    """End every game of the group: the player earlier in `winner_order` wins."""
-    place = {u.pk: i for i, u in enumerate(winner_order)}
-    for game in Game.objects.filter(league_group=group, status="active").prefetch_related("seats"):
-        seats = sorted(game.seats.all(), key=lambda s: place[s.user_id])
-        games.resign(game, seats[1].user)
 
 
 def test_joining_twice_is_refused_and_changes_nothing(small_league, ann):
@@ -114,9 +99,9 @@ def test_an_edition_ends_with_promotion_and_relegation_and_the_next_begins(
     top, second = first.groups.order_by("tier")
     # Division 1: the seeds in reverse order; division 2: in order.
     clock.advance(days=1)
-    finish_group(top, list(reversed(users[:4])))
+    finish(top, list(reversed(users[:4])))
     assert championships.close_finished(clock()) == 0  # division 2 still playing
-    finish_group(second, users[4:])
+    finish(second, users[4:])
     top_table = list(top.members.order_by("rank"))
     assert [m.user_id for m in top_table] == [u.pk for u in reversed(users[:4])]
     assert [m.points for m in top_table] == [3, 2, 1, 0]
@@ -143,7 +128,7 @@ def test_an_edition_ends_with_promotion_and_relegation_and_the_next_begins(
 def test_closing_twice_closes_once(small_league, players, clock):
     users = players(4)
     edition = begin(small_league, users, clock)
-    finish_group(edition.groups.get(), users)
+    finish(edition.groups.get(), users)
     assert championships.close(edition) is True
     assert championships.close(edition) is False
     assert Notification.objects.filter(text__contains="has ended").count() == 4
@@ -166,7 +151,7 @@ def test_leaving_during_an_edition_resigns_the_games_in_play(small_league, playe
     assert opponents_told.count() == 2
     with pytest.raises(Refused, match="not entered"):
         championships.leave(small_league, users[0])
-    finish_group(group, users[1:] + users[:1])
+    finish(group, users[1:] + users[:1])
     championships.close_finished(clock())
     clock.advance(days=8)
     small_league.first_edition_at = None
@@ -208,8 +193,8 @@ def test_a_ruling_changes_the_table_and_after_the_end_who_goes_down(
     rated(users)
     edition = begin(small_league, users, clock)
     top, second = edition.groups.order_by("tier")
-    finish_group(top, users[:4])
-    finish_group(second, users[4:])
+    finish(top, users[:4])
+    finish(second, users[4:])
     championships.close_finished(clock())
     last = Member.objects.get(group=top, user=users[3])
     assert last.movement == -1
@@ -249,7 +234,7 @@ def test_newcomers_join_the_lowest_division_or_where_their_rating_places_them(
     rated(users)
     first = begin(small_league, users, clock)
     for group in first.groups.all():
-        finish_group(group, [u for u in users if group.members.filter(user=u).exists()])
+        finish(group, [u for u in users if group.members.filter(user=u).exists()])
     championships.close_finished(clock())
     strong, weak = players(2, prefix="new")
     Rating.objects.create(

@@ -3,9 +3,9 @@
 import pytest
 
 from play.common.errors import Refused
-from play.games import games
 from play.leagues import cups
 from play.models import Championship, CupEntry, Edition, Game, LeagueGroup
+from tests.play.leagues.helpers import finish
 
 pytestmark = pytest.mark.django_db
 
@@ -13,17 +13,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def cup(db):
     return Championship.objects.get(slug="empress-cup")
-
-
-def finish(group, winner):
-    """End the group's games: `winner` wins theirs; of the others, the first by name."""
-    for game in Game.objects.filter(league_group=group, status="active").prefetch_related(
-        "seats__user"
-    ):
-        players = sorted(
-            (s.user for s in game.seats.all()), key=lambda u: (u != winner, u.username)
-        )
-        games.resign(game, players[1])
 
 
 def test_the_schedule_opens_a_cup_a_month(cup, clock):
@@ -51,7 +40,7 @@ def test_five_entries_start_a_group_and_its_winner_goes_on_to_win(cup, players, 
     edition = cups.taking_entries(cup)
     assert edition.cup_entries.count() == 7
     # The month ends: the two left waiting play each other; the group's winner waits.
-    finish(group, users[2])
+    finish(group, [users[2]])
     clock.advance(days=10)
     cups.sweep(clock())
     edition.refresh_from_db()
@@ -60,11 +49,11 @@ def test_five_entries_start_a_group_and_its_winner_goes_on_to_win(cup, players, 
     assert (entry.round, entry.status) == (2, "waiting")
     second = LeagueGroup.objects.get(tier=1, number=2)
     assert {m.user_id for m in second.members.all()} == {users[5].pk, users[6].pk}
-    finish(second, users[6])
+    finish(second, [users[6]])
     cups.sweep(clock())
     final = LeagueGroup.objects.get(tier=2)
     assert {m.user_id for m in final.members.all()} == {users[2].pk, users[6].pk}
-    finish(final, users[6])
+    finish(final, [users[6]])
     cups.sweep(clock())
     edition.refresh_from_db()
     assert edition.status == "finished" and edition.champion_id == users[6].pk
@@ -100,7 +89,7 @@ def test_a_ruling_changes_who_goes_on_until_their_next_group_begins(cup, players
     for user in users:
         cups.enter(cup, user)
     group = LeagueGroup.objects.get()
-    finish(group, users[0])
+    finish(group, [users[0]])
     assert CupEntry.objects.get(user=users[0]).status == "waiting"
     # users[1] (who beat the other three) disputes their loss to users[0] and is given the
     # game: four points to three, and users[1] goes on instead.
@@ -118,3 +107,33 @@ def test_a_ruling_changes_who_goes_on_until_their_next_group_begins(cup, players
     assert (entries[leader.user_id].round, entries[leader.user_id].status) == (2, "waiting")
     others = [e for uid, e in entries.items() if uid != leader.user_id]
     assert all((e.round, e.status) == (1, "out") for e in others)
+
+
+def test_the_lowest_round_moves_on_while_a_higher_round_plays(cup, players, clock):
+    """Twenty-five entries make five groups, whose winners make a round-2 group; two more
+    wait in round 1. When entries close they play each other at once, though round 2 is still
+    playing; their winner waits for round 2's, and the two play the last group."""
+    cups.open_monthly(clock())
+    users = players(27)
+    for user in users:
+        cups.enter(cup, user)
+    first_round = list(LeagueGroup.objects.filter(tier=1).order_by("number"))
+    assert len(first_round) == 5
+    for group in first_round:
+        finish(group, [min(group.members.all(), key=lambda m: m.seed).user])
+    cups.sweep(clock())
+    second = LeagueGroup.objects.get(tier=2)
+    assert second.members.count() == 5
+    clock.advance(days=10)  # the month ends
+    cups.sweep(clock())
+    late = LeagueGroup.objects.get(tier=1, number=6)
+    assert {m.user_id for m in late.members.all()} == {users[25].pk, users[26].pk}
+    finish(late, [users[26]])
+    assert cups.sweep(clock()) == 0  # round 2 is still playing: the late winner waits
+    finish(second, [min(second.members.all(), key=lambda m: m.seed).user])
+    assert cups.sweep(clock()) == 1
+    final = LeagueGroup.objects.get(tier=3)
+    assert users[26].pk in {m.user_id for m in final.members.all()}
+    finish(final, [users[26]])
+    cups.sweep(clock())
+    assert cup.editions.get(number=1).champion_id == users[26].pk

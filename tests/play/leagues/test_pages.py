@@ -9,16 +9,9 @@ from imperia_site.asgi import application
 from play.games import games
 from play.leagues import championships, cups
 from play.models import Championship, Entrant, Game
+from tests.play.leagues.helpers import begin
 
 ORIGIN = [(b"origin", b"http://127.0.0.1")]
-
-
-def started(league, users, clock):
-    for user in users:
-        championships.join(league, user)
-    league.first_edition_at = clock()
-    league.save()
-    return championships.start_if_due(league, clock())
 
 
 @pytest.mark.django_db
@@ -85,7 +78,7 @@ def test_a_visitor_is_asked_to_sign_up(client):
 @pytest.mark.django_db
 def test_the_edition_group_and_profile_pages(small_league, players, clock, client_of):
     users = players(4)
-    edition = started(small_league, users, clock)
+    edition = begin(small_league, users, clock)
     group = edition.groups.get()
     game = Game.objects.filter(league_group=group).first()
     games.resign(game, game.player(1))
@@ -111,7 +104,7 @@ def test_the_dashboard_reads_league_games_in_a_fixed_number_of_queries(
     from django.test.utils import CaptureQueriesContext
 
     users = players(4)
-    started(small_league, users, clock)  # three games for users[0]
+    begin(small_league, users, clock)  # three games for users[0]
     client = client_of(users[0])
 
     def queries():
@@ -125,7 +118,7 @@ def test_the_dashboard_reads_league_games_in_a_fixed_number_of_queries(
         slug="empress-big", name="Big", game_slug="empress", group_min=2, group_max=10,
         time_control={"kind": "days", "days": 3},
     )  # fmt: skip
-    started(bigger, [users[0], *players(9, prefix="q")], clock)  # nine games more
+    begin(bigger, [users[0], *players(9, prefix="q")], clock)  # nine games more
     many = queries()
     assert few[1] == 3 and many[1] == 12
     assert many[0] == few[0]
@@ -135,7 +128,7 @@ def test_the_dashboard_reads_league_games_in_a_fixed_number_of_queries(
 @pytest.mark.asyncio
 async def test_the_group_socket_pushes_the_table_when_a_game_ends(small_league, players, clock):
     users = await database_sync_to_async(players)(2)
-    edition = await database_sync_to_async(started)(small_league, users, clock)
+    edition = await database_sync_to_async(begin)(small_league, users, clock)
     group = await database_sync_to_async(edition.groups.get)()
     socket = WebsocketCommunicator(application, f"/ws/league/{group.pk}/", ORIGIN)
     connected, _ = await socket.connect()

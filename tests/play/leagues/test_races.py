@@ -10,18 +10,11 @@ from play.leagues import championships, tables
 from play.leagues.standings import table
 from play.models import Edition, Entrant, Game, LeagueGroup, Member, Notification
 from play.referee import disputes
+from tests.play.leagues.helpers import begin
 from tests.play.round.test_races import together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROUNDS = 3
-
-
-def begun(league, users, clock):
-    for user in users:
-        championships.join(league, user)
-    league.first_edition_at = clock()
-    league.save()
-    return championships.start_if_due(league, clock())
 
 
 @pytest.fixture
@@ -55,7 +48,7 @@ def table_agrees(group: LeagueGroup) -> None:
 def test_two_sweepers_closing_an_edition_close_it_once(small_league, players, clock):
     for round_ in range(ROUNDS):
         if round_ == 0:
-            edition = begun(small_league, players(4), clock)
+            edition = begin(small_league, players(4), clock)
         else:
             clock.advance(days=8)
             edition = championships.start_if_due(small_league, clock())
@@ -72,7 +65,7 @@ def test_two_sweepers_closing_an_edition_close_it_once(small_league, players, cl
 
 def test_leaving_while_the_next_edition_is_made_ends_one_way(small_league, players, clock):
     users = players(4)
-    edition = begun(small_league, users, clock)
+    edition = begin(small_league, users, clock)
     for game in Game.objects.filter(league_group__edition=edition, status="active"):
         games.resign(game, game.player(1))
     championships.close(edition)
@@ -113,7 +106,7 @@ def test_the_last_game_ending_while_a_ruling_changes_another(small_league, playe
                 slug=f"empress-race-{round_}", name=f"Race {round_}", game_slug="empress",
                 time_control={"kind": "days", "days": 3}, group_min=2, group_max=4, width=1,
             )  # fmt: skip
-        edition = begun(league, users, clock)
+        edition = begin(league, users, clock)
         group = edition.groups.get()
         first, second, last = Game.objects.filter(league_group=group).order_by("pk")
         games.resign(first, first.player(1))
