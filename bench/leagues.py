@@ -3,7 +3,12 @@ begun, with all its games and a word to every player; the longest single transac
 (what a request could wait behind); a group's page; and the dashboard of a player with 40
 league games in play, with its queries. Prints numbers; asserts nothing.
 
-    .venv/bin/python bench/leagues.py [--players 2000] [--repeat 20]
+    .venv/bin/python bench/leagues.py [--players 2000] [--repeat 20] [--instructions]
+
+--instructions counts the machine instructions of the pages and the sweeper's pass (their
+mean) instead of timing them, under callgrind as bench/pages.py does: this machine's times of
+one page swing by half from minute to minute. Under callgrind everything runs some forty
+times slower: use a smaller edition (--players 200).
 
 On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set).
 """
@@ -18,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.move import setup  # noqa: E402
+from bench.move import setup, under_callgrind  # noqa: E402
+from bench.pages import cost  # noqa: E402
 from bench.site import machine_speed  # noqa: E402
 
 
@@ -89,18 +95,14 @@ def edition(players: int) -> dict:
 
 
 def page_times(client, address: str, repeat: int) -> tuple[float, int]:
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
+    """A page's median ms (under callgrind, its mean M instructions) and its queries."""
 
-    client.get(address)
-    times = []
-    for _ in range(repeat):
-        with CaptureQueriesContext(connection) as counted:
-            start = time.perf_counter()
-            answer = client.get(address)
-            times.append(time.perf_counter() - start)
+    def asked():
+        answer = client.get(address)
         assert answer.status_code == 200, (address, answer.status_code)
-    return statistics.median(times) * 1000, len(counted.captured_queries)
+
+    asked()
+    return cost(asked, repeat)
 
 
 def dashboard_of_forty(repeat: int) -> tuple[float, int, float, int]:
@@ -137,26 +139,22 @@ def dashboard_of_forty(repeat: int) -> tuple[float, int, float, int]:
 
 def sweep_pass(repeat: int) -> tuple[float, int]:
     """One pass of the championships' and cups' part of the sweeper, with nothing to do but
-    look: the median of `repeat`, and its queries."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
+    look: as page_times measures a page."""
     from play.leagues import schedule
 
     schedule.sweep()  # opens this month's cups
-    times = []
-    for _ in range(repeat):
-        with CaptureQueriesContext(connection) as counted:
-            _, seconds = timed(schedule.sweep)
-        times.append(seconds)
-    return statistics.median(times) * 1000, len(counted.captured_queries)
+    return cost(schedule.sweep, repeat)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
+    if args.instructions and not os.environ.get("IMPERIA_CALLGRIND_OUT"):
+        return under_callgrind()
+    unit = "M instructions" if args.instructions else "ms"
     # Pages drawn without the collected files' manifest (no collectstatic here).
     os.environ["STATICFILES_STORAGE"] = "django.contrib.staticfiles.storage.StaticFilesStorage"
     with tempfile.TemporaryDirectory() as var:
@@ -175,7 +173,7 @@ def main():
             f"{made['longest group transaction ms']:.0f} ms at the longest"
         )
         sweep_ms, sweep_queries = sweep_pass(args.repeat)
-        print(f"the championships' sweeper pass (one edition in play): {sweep_ms:.1f} ms, "
+        print(f"the championships' sweeper pass (one edition in play): {sweep_ms:.1f} {unit}, "
               f"{sweep_queries} queries")  # fmt: skip
         group = made["edition"].groups.order_by("-tier").first()
         for game in Game.objects.filter(league_group=group)[:20]:
@@ -184,9 +182,10 @@ def main():
             Client(HTTP_HOST="127.0.0.1"), group.get_absolute_url(), args.repeat
         )
         size = group.members.count()
-        print(f"group page ({size} players, 20 games over): {ms:.1f} ms, {queries} queries")
+        print(f"group page ({size} players, 20 games over): {ms:.1f} {unit}, {queries} queries")
         for in_play, ms, queries in dashboard_of_forty(args.repeat):
-            print(f"dashboard with {in_play} league games in play: {ms:.1f} ms, {queries} queries")
+            print(f"dashboard with {in_play} league games in play: {ms:.1f} {unit}, {queries} "
+                  "queries")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.functional import cached_property
 
 import rules
 from play.common import clocks
@@ -185,16 +186,21 @@ class LeagueGroup(Bounded):
     def __str__(self):
         return self.name
 
-    @property
+    # Both kept once worked out: a player's list names the same few groups on many rows.
+    @cached_property
     def name(self) -> str:
         tier = "Round" if self.edition.championship.is_cup else "Division"
         return f"{tier} {self.tier}, group {self.number}"
 
-    def get_absolute_url(self):
+    @cached_property
+    def address(self) -> str:
         edition = self.edition
         return reverse(
             "league-group", args=[edition.championship.slug, edition.number, self.tier, self.number]
         )
+
+    def get_absolute_url(self):
+        return self.address
 
 
 class Member(Bounded):

@@ -15,6 +15,7 @@ from django.db.models import (
     Count,
     F,
     OuterRef,
+    Prefetch,
     Q,
     Subquery,
     Value,
@@ -25,7 +26,7 @@ from django.db.models.functions import Coalesce, Mod, RowNumber
 
 import rules
 from play.common import clocks, paging
-from play.models import Game, Rating, RatingChange
+from play.models import Game, LeagueGroup, Rating, RatingChange
 from play.ratings import glicko, rating_chart
 
 SPEEDS = {"live": "Live", "correspondence": "Correspondence"}
@@ -350,8 +351,8 @@ def rated_pages(request, lists: dict) -> dict:
     for page in pages.values():
         page.object_list = list(page.object_list)
         games += page.object_list
-    prefetch_related_objects(
-        games, "seats__user", "invited_user", "created_by", "league_group__edition__championship"
-    )
+    # A championship's game names its group, edition and championship: one query for them.
+    groups = Prefetch("league_group", LeagueGroup.objects.select_related("edition__championship"))
+    prefetch_related_objects(games, "seats__user", "invited_user", "created_by", groups)
     label(games)
     return pages
