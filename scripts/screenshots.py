@@ -1,7 +1,7 @@
 """The pictures the documents show, made from the site itself so that they stay true:
 `make screenshots` (docs/images/). Serves the site as `make run` does on a fresh folder,
-plays a few moves in a game of each kind, and photographs each board, the analysis board
-and the referee's case page in Debian's Chromium."""
+plays a few moves in a game of each kind, and photographs each board, the analysis board,
+a championship group's table and the referee's case page in Debian's Chromium."""
 
 import os
 import secrets
@@ -50,6 +50,22 @@ for game_rules in rules.games():
 dispute = disputes.report(Game.objects.get(public_id=game.public_id), bob, "rules",
     "I think that move was not legal.")
 print("dispute", dispute.pk)
+from play.common import clocks
+from play.leagues import championships
+from play.models import Championship, Rating
+league = Championship.objects.get(slug="empress-3-days")
+for i, name in enumerate(["ada", "ben", "cy", "dee", "eve", "fay", "gus", "hal"]):
+    player = User.objects.create_user(name)
+    Rating.objects.create(user=player, game_slug="empress", speed="correspondence",
+        rating=1900 - 40 * i, rd=70)
+    championships.join(league, player)
+league.first_edition_at = clocks.now()
+league.save()
+group = championships.start_if_due(league).groups.get()
+rng = random.Random("league")
+for game in Game.objects.filter(league_group=group).order_by("pk")[:20]:
+    games.resign(game, game.player(rng.randrange(2)))
+print("group", group.get_absolute_url())
 """
 
 
@@ -78,13 +94,15 @@ def main() -> None:
             page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
             log_in(page, url, "/login/", "ann", "main button[type=submit]")
             for slug, public_id in found.items():
-                if slug == "dispute":
+                if slug in ("dispute", "group"):
                     continue
                 page.goto(f"{url}/g/{public_id}/")
                 page.wait_for_selector("body[data-game-socket=open]")  # the board redrawn
                 page.locator(".game .board-wrap").screenshot(path=OUT / f"board-{slug}.png")
             page.goto(f"{url}/analysis/empire-chess/?tree=d3d4+e7e5+(e7e6+c3c4)+c3c4&at=0.0")
             page.locator("#analysis").screenshot(path=OUT / "analysis.png")
+            page.goto(url + found["group"])
+            page.locator("main").screenshot(path=OUT / "championship-group.png")
             referee = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             log_in(referee, url, "/admin/login/", "rex", "input[type=submit]")
             referee.goto(f"{url}/admin/play/dispute/")
