@@ -26,7 +26,7 @@ from django.db.models.functions import Coalesce, Mod, RowNumber
 
 import rules
 from play.common import clocks, paging
-from play.models import Game, LeagueGroup, Rating, RatingChange
+from play.models import Game, LeagueGroup, Rating, RatingChange, Seat
 from play.ratings import glicko, rating_chart
 
 SPEEDS = {"live": "Live", "correspondence": "Correspondence"}
@@ -342,6 +342,9 @@ def table(user) -> list[dict]:
     return rows
 
 
+UNLISTED_SEAT = ("arrangement", "charge", "joined_at", "submitted_at")
+
+
 def rated_pages(request, lists: dict) -> dict:
     """Pages of games (key -> (queryset, its page's parameter)), each player named with their
     rating: the seats, the players and their ratings read once for all the pages, not once
@@ -353,6 +356,17 @@ def rated_pages(request, lists: dict) -> dict:
         games += page.object_list
     # A championship's game names its group, edition and championship: one query for them.
     groups = Prefetch("league_group", LeagueGroup.objects.select_related("edition__championship"))
-    prefetch_related_objects(games, "seats__user", "invited_user", "created_by", groups)
+    # A row names its players, and reads nothing else of their accounts or seats.
+    seats = Prefetch(
+        "seats",
+        Seat.objects.defer(*UNLISTED_SEAT)
+        .select_related("user")
+        .only(
+            *(f.name for f in Seat._meta.concrete_fields if f.name not in UNLISTED_SEAT),
+            "user__id",
+            "user__username",
+        ),
+    )
+    prefetch_related_objects(games, seats, "invited_user", "created_by", groups)
     label(games)
     return pages

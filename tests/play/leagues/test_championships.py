@@ -264,3 +264,17 @@ def test_the_case_page_and_the_game_page_name_the_league(
     assert "changes its table" in case
     page = client_of(users[0]).get(game.get_absolute_url()).content.decode()
     assert group.get_absolute_url() in page
+
+
+def test_two_games_a_pair_swap_the_colours(small_league, players, clock):
+    small_league.games_per_pair = 2
+    small_league.save()
+    users = players(3)
+    edition = begin(small_league, users, clock)
+    made = Game.objects.filter(league_group__edition=edition).prefetch_related("seats")
+    sides = [tuple(s.user_id for s in g.seats.all()) for g in made]
+    assert len(sides) == 6
+    for first, second in ((users[0], users[1]), (users[0], users[2]), (users[1], users[2])):
+        assert (first.pk, second.pk) in sides and (second.pk, first.pk) in sides
+    notes = Notification.objects.filter(kind="league")
+    assert all("4 games" in n.text for n in notes)
