@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.db.models import Count, OuterRef, Subquery
+
 import rules
 from play.leagues import championships, cups, tables
 from play.models import Championship, CupEntry, Edition, Entrant, Game, LeagueGroup, Member
@@ -27,20 +29,21 @@ def every_championship(user) -> list[tuple[rules.Game, list[Standing]]]:
     """Each game's championships and cup, with the latest edition of each and whether the
     player is in: a few queries for them all."""
     found = list(Championship.objects.all())
-    latest = {}
-    for edition in Edition.objects.order_by("championship_id", "number"):
-        latest[edition.championship_id] = edition
-    counts = defaultdict(int)
-    for championship_id in Entrant.objects.filter(left_at__isnull=True).values_list(
-        "championship_id", flat=True
-    ):
-        counts[championship_id] += 1
-    cup_counts = defaultdict(int)
+    newest = Edition.objects.filter(championship=OuterRef("championship")).order_by("-number")
+    latest = {
+        e.championship_id: e for e in Edition.objects.filter(pk=Subquery(newest.values("pk")[:1]))
+    }
+    counts = dict(
+        Entrant.objects.filter(left_at__isnull=True)
+        .values_list("championship_id")
+        .annotate(n=Count("pk"))
+    )
     open_editions = [e.pk for e in latest.values() if e.status != Edition.Status.FINISHED]
-    for edition_id in CupEntry.objects.filter(edition_id__in=open_editions).values_list(
-        "edition_id", flat=True
-    ):
-        cup_counts[edition_id] += 1
+    cup_counts = dict(
+        CupEntry.objects.filter(edition_id__in=open_editions)
+        .values_list("edition_id")
+        .annotate(n=Count("pk"))
+    )
     mine = set()
     if user.is_authenticated:
         mine = set(
@@ -56,7 +59,7 @@ def every_championship(user) -> list[tuple[rules.Game, list[Standing]]]:
     by_game = defaultdict(list)
     for c in found:
         edition = latest.get(c.pk)
-        count = cup_counts[edition.pk] if c.is_cup and edition else counts[c.pk]
+        count = cup_counts.get(edition.pk, 0) if c.is_cup and edition else counts.get(c.pk, 0)
         by_game[c.game_slug].append(Standing(c, edition, count, c.pk in mine))
     return [(g, by_game[g.slug]) for g in rules.games() if by_game[g.slug]]
 

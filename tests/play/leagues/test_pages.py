@@ -29,6 +29,8 @@ def test_joining_and_leaving_by_form(ann, client_of):
     assert answer.status_code == 302
     page = client.get("/championships/empress-3-days/").content.decode()
     assert "You are in" in page and "Leave the Empress championship" in page
+    listed = client.get("/championships/").content.decode()
+    assert "1 player entered. <strong>You are in.</strong>" in " ".join(listed.split())
     again = client.post("/championships/empress-3-days/join/")
     assert again.status_code == 409 and "already entered" in again.content.decode()
     assert Entrant.objects.filter(user=ann).count() == 1
