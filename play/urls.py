@@ -12,6 +12,7 @@ from play.ratings import urls as ratings
 from play.referee import urls as referee
 from play.review import urls as review
 from play.round import urls as round_
+from play.tournaments import urls as tournaments
 
 urlpatterns = [
     *lobby.urlpatterns,
@@ -26,4 +27,5 @@ urlpatterns = [
     *learn.urlpatterns,
     *puzzles.urlpatterns,
     *leagues.urlpatterns,
+    *tournaments.urlpatterns,
 ]

@@ -34,6 +34,16 @@ def make_user(django_user_model):
 
 
 @pytest.fixture
+def players(make_user):
+    """New players, as many as asked: p00, p01, ... (or another prefix)."""
+
+    def make(count, prefix="p"):
+        return [make_user(f"{prefix}{i:02d}") for i in range(count)]
+
+    return make
+
+
+@pytest.fixture
 def ann(make_user):
     return make_user("ann")
 

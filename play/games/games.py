@@ -84,12 +84,13 @@ def create(
 
 
 def start_paired(
-    slug: str, options: dict, time_control: dict, pairs, *, rated: bool, league_group=None
+    slug: str, options: dict, time_control: dict, pairs, *, rated: bool, **belongs
 ) -> list[Game]:
     """Games begun at once between the pairs given (first player White), as a championship's
-    group starts: each as a join would begin it (its clocks running, or its arrangements
-    drafted, or dealt), written in a few queries for all of them. Inside the caller's
-    transaction; the caller tells the players."""
+    group or a tournament's pairing starts them: each as a join would begin it (its clocks
+    running, or its arrangements drafted, or dealt), written in a few queries for all of
+    them; `belongs` names what they belong to (league_group=, tournament=). Inside the
+    caller's transaction; the caller tells the players."""
     game_rules = rules.get(slug)
     options = game_rules.validate_options(options)
     speed = ratings.speed_of(time_control)
@@ -109,7 +110,7 @@ def start_paired(
             game_slug=slug, options=options, rules_version=game_rules.rules_version,
             listing=Game.Listing.INVITE, created_by=pair[0], requested_side="white",
             time_control=time_control, speed=speed, rated=rated, initial_position=position,
-            position=position, league_group=league_group, revision=1,
+            position=position, revision=1, **belongs,
         )  # fmt: skip
         if arranging:
             game.status = Game.Status.SETUP

@@ -23,6 +23,7 @@ from play.models.ratings import Rating, RatingChange
 from play.models.referee import ArchivedMove, Dispute, Ruling
 from play.models.review import AnalysisTree, Evaluation, Study
 from play.models.round import ChatMessage, Forecast, Note, Offer
+from play.models.tournaments import Pairing, Participant, Tournament
 
 __all__ = [
     "GUEST_PREFIX",
@@ -48,6 +49,8 @@ __all__ = [
     "Note",
     "Notification",
     "Offer",
+    "Pairing",
+    "Participant",
     "PoolEntry",
     "PuzzleAttempt",
     "PuzzleRating",
@@ -58,6 +61,7 @@ __all__ = [
     "Ruling",
     "Seat",
     "Study",
+    "Tournament",
     "is_guest",
     "game_choices",
     "known",

@@ -107,6 +107,10 @@ class Game(Bounded):
     league_group = models.ForeignKey(
         "play.LeagueGroup", null=True, blank=True, on_delete=models.PROTECT, related_name="games"
     )
+    # A tournament's game names its tournament (play/tournaments/).
+    tournament = models.ForeignKey(
+        "play.Tournament", null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -237,6 +241,7 @@ REASONS = {
     "declined": "challenge declined",
     "annulled": "annulled by a referee",
     "withdrew": "a player left the championship",
+    "no-start": "the first move was not made in time",
 }
 
 

@@ -19,6 +19,7 @@ class Notification(Bounded):
         CHALLENGE = "challenge", "Challenge received"
         DISPUTE = "dispute", "Dispute"
         LEAGUE = "league", "Championship or cup"
+        TOURNAMENT = "tournament", "Tournament"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

@@ -6,12 +6,15 @@ from django.core.management.base import BaseCommand
 from play.games.sweeper import sweep_once
 from play.leagues import schedule
 from play.push import relay
+from play.tournaments import schedule as tournaments
 
 log = logging.getLogger("imperia.sweep")
 
 
 class Command(BaseCommand):
-    help = "Run the periodic duties (timeouts, digests, championships and cups) in a loop."
+    help = (
+        "Run the periodic duties (timeouts, digests, championships, cups, tournaments) in a loop."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--once", action="store_true", help="one pass, then exit")
@@ -21,7 +24,7 @@ class Command(BaseCommand):
         if not once:  # beside the server: timeouts reach its pages
             relay.forward_from_this_process()
         while True:
-            done = sweep_once() | schedule.sweep()
+            done = sweep_once() | schedule.sweep() | tournaments.sweep()
             if any(done.values()):
                 log.info("sweep: %s", ", ".join(f"{k}: {v}" for k, v in done.items() if v))
             if once:

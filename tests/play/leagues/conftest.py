@@ -12,11 +12,3 @@ def small_league(db):
         time_control={"kind": "days", "days": 3}, group_min=2, group_max=4, width=1,
         promoted=1, relegated=1, relegated_full=1, rest_days=7,
     )  # fmt: skip
-
-
-@pytest.fixture
-def players(make_user):
-    def make(count, prefix="p"):
-        return [make_user(f"{prefix}{i:02d}") for i in range(count)]
-
-    return make

@@ -1,0 +1,105 @@
+"""The tournaments' part of the sweeper (`manage.py sweep`): arenas begun at their hour, free
+players paired, a first game not begun in time lost, arenas ended at theirs."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+
+from play.common import clocks
+from play.games.lifecycle import end
+from play.models import Game, Pairing, Participant, Tournament
+from play.notify import notify
+from play.tournaments import arenas
+
+# A player who has not made their first move this long after their arena game began loses
+# it and is paused, as on lichess: so that an absent player does not hold an opponent.
+FIRST_MOVE = timedelta(seconds=20)
+
+
+def sweep(at=None) -> dict[str, int]:
+    at = at or clocks.now()
+    return {
+        "arenas begun": begin_due(at),
+        "arena games lost unbegun": lapse_unbegun(at),
+        "arena games paired": sum(
+            len(arenas.pair_free(t, at))
+            for t in Tournament.objects.filter(
+                kind=Tournament.Kind.ARENA, status=Tournament.Status.STARTED
+            )
+        ),
+        "arenas ended": end_due(at),
+    }
+
+
+def begin_due(at) -> int:
+    begun = 0
+    due = Tournament.objects.filter(status=Tournament.Status.CREATED, starts_at__lte=at)
+    for pk in due.values_list("pk", flat=True):
+        with transaction.atomic():
+            tournament = Tournament.objects.select_for_update().get(pk=pk)
+            if tournament.status != Tournament.Status.CREATED:
+                continue
+            tournament.status, tournament.started_at = Tournament.Status.STARTED, at
+            tournament.revision += 1
+            tournament.save(update_fields=["status", "started_at", "revision"])
+            tournament.players.filter(paused=False).update(free_since=at)
+            for player in tournament.players.select_related("user"):
+                text = f"{tournament.name} has begun."
+                notify.tell(player.user, notify.Kind.TOURNAMENT, text,
+                            address=tournament.get_absolute_url())  # fmt: skip
+            begun += 1
+    return begun
+
+
+def lapse_unbegun(at) -> int:
+    """An arena game whose side to move has not moved since it began, FIRST_MOVE ago: lost by
+    that player, who is paused."""
+    stale = Game.objects.filter(
+        status=Game.Status.ACTIVE, tournament__isnull=False,
+        tournament__kind=Tournament.Kind.ARENA, ply__lt=2, turn_started_at__lte=at - FIRST_MOVE,
+    )  # fmt: skip
+    lapsed = 0
+    for pk in stale.values_list("pk", flat=True):
+        with transaction.atomic():
+            game = Game.locked(pk)
+            if game.status != Game.Status.ACTIVE or game.ply >= 2:
+                continue
+            if game.turn_started_at > at - FIRST_MOVE:
+                continue
+            idle = game.player(game.turn)
+            end(game, 1 - game.turn, "no-start")
+            Participant.objects.filter(tournament_id=game.tournament_id, user=idle).update(
+                paused=True, free_since=None
+            )
+            lapsed += 1
+    return lapsed
+
+
+def end_due(at) -> int:
+    """Arenas whose time is up: finished, and the games still in play left uncounted (as on
+    lichess: they are played out, and count for ratings, not for the arena)."""
+    ended = 0
+    due = Tournament.objects.filter(kind=Tournament.Kind.ARENA, status=Tournament.Status.STARTED)
+    for tournament in due:
+        if tournament.ends_at > at:
+            continue
+        with transaction.atomic():
+            tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+            if tournament.status != Tournament.Status.STARTED:
+                continue
+            tournament.status, tournament.finished_at = Tournament.Status.FINISHED, at
+            tournament.revision += 1
+            tournament.save(update_fields=["status", "finished_at", "revision"])
+            Pairing.objects.filter(tournament=tournament, game__status__in=Game.IN_PLAY).update(
+                counted=False
+            )
+            table = arenas.standings(tournament)
+            for rank, player in enumerate(table, 1):
+                text = (f"{tournament.name} has ended: you finished {rank} of {len(table)}, "
+                        f"with {player.score:.0f} points.")  # fmt: skip
+                notify.tell(player.user, notify.Kind.TOURNAMENT, text,
+                            address=tournament.get_absolute_url())  # fmt: skip
+            ended += 1
+    return ended

@@ -1,0 +1,89 @@
+"""The tournaments' pages: the list (starting soon, in play, finished) and a tournament's
+page (its standings, the player's game, joining and pausing)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from play.common import paging
+from play.common.errors import Refused
+from play.common.pages import found
+from play.models import Game, Pairing, Tournament
+from play.tournaments import arenas
+
+STANDINGS_PAGE = 50
+
+
+@require_GET
+def every_tournament(request):
+    lists = {
+        status: Tournament.objects.filter(status=status).order_by(order)[:50]
+        for status, order in (
+            (Tournament.Status.CREATED, "starts_at"),
+            (Tournament.Status.STARTED, "starts_at"),
+            (Tournament.Status.FINISHED, "-finished_at"),
+        )
+    }
+    return render(request, "tournaments/index.html", {"lists": lists})
+
+
+def _tournament(public_id: str) -> Tournament:
+    return found(Tournament.objects.all(), "There is no tournament at that address.",
+                 public_id=public_id)  # fmt: skip
+
+
+@require_GET
+def tournament(request, public_id):
+    return _page(request, _tournament(public_id))
+
+
+def _page(request, shown: Tournament, refusal: Refused | None = None):
+    table = shown.players.order_by("-score", "-rating", "pk").select_related("user")
+    page = paging.page(request, table, "page", STANDINGS_PAGE)
+    offset = (page.number - 1) * STANDINGS_PAGE
+    mine = (
+        shown.players.filter(user=request.user).first() if request.user.is_authenticated else None
+    )
+    in_play = Game.objects.filter(tournament=shown, status__in=Game.IN_PLAY)
+    context = {
+        "tournament": shown,
+        "page": page,
+        "ranked": [(offset + i, p) for i, p in enumerate(page, 1)],
+        "mine": mine,
+        "my_game": in_play.filter(seats__user=request.user).first() if mine else None,
+        "top_game": in_play.order_by("pk").first(),
+        "pairings": Pairing.objects.filter(tournament=shown)
+        .select_related("game", "white", "black")
+        .order_by("-created_at", "-pk")[:30],
+        "refusal": refusal and refusal.message,
+    }
+    return render(request, "tournaments/tournament.html", context,
+                  status=refusal.status if refusal else 200)  # fmt: skip
+
+
+@login_required
+@require_POST
+def join(request, public_id):
+    shown = _tournament(public_id)
+    password = request.POST.get("password", "")[: arenas.PASSWORD_LENGTH + 1]
+    try:
+        arenas.join(shown, request.user, password)
+    except Refused as exc:
+        return _page(request, shown, exc)
+    messages.success(request, f"You are in {shown.name}.")
+    return redirect(shown)
+
+
+@login_required
+@require_POST
+def pause(request, public_id):
+    shown = _tournament(public_id)
+    try:
+        arenas.pause(shown, request.user)
+    except Refused as exc:
+        return _page(request, shown, exc)
+    messages.success(request, "Paused: you will not be paired until you join again.")
+    return redirect(shown)

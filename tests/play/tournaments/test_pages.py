@@ -1,0 +1,58 @@
+"""The tournaments' pages: the list, a tournament's standings, joining and pausing by form."""
+
+from datetime import timedelta
+
+import pytest
+
+from play.models import Participant
+from play.tournaments import arenas, schedule
+
+pytestmark = pytest.mark.django_db
+LIVE = {"kind": "live", "minutes": 3, "increment": 2}
+
+
+@pytest.fixture
+def arena(ann, clock):
+    return arenas.create(ann, name="Club arena", game_slug="empire-chess", time_control=LIVE,
+                         minutes=30, starts_at=clock() + timedelta(minutes=1),
+                         password="club")  # fmt: skip
+
+
+def test_the_list_and_the_page(arena, client):
+    assert "Club arena" in client.get("/tournaments/").content.decode()
+    page = client.get(arena.get_absolute_url()).content.decode()
+    assert "Arena of Empire Chess, 3+2, 30 minutes, rated" in page
+    assert "Nobody has joined yet" in page and "Sign up" in page
+
+
+def test_a_wrong_password_is_refused_on_the_page_and_changes_nothing(arena, bob, client_of):
+    client = client_of(bob)
+    answer = client.post(f"/t/{arena.public_id}/join/", {"password": "guess"})
+    assert (
+        answer.status_code == 403
+        and "not this tournament&#x27;s password" in answer.content.decode()
+    )
+    assert not Participant.objects.exists()
+    assert client.post(f"/t/{arena.public_id}/join/", {"password": "club"}).status_code == 302
+    page = client.get(arena.get_absolute_url()).content.decode()
+    assert "You are in" in page and ">bob</a>" in page
+    assert client.post(f"/t/{arena.public_id}/pause/").status_code == 302
+    assert Participant.objects.get(user=bob).paused
+    again = client.post(f"/t/{arena.public_id}/pause/")
+    assert again.status_code == 409
+
+
+def test_a_player_sees_their_game(arena, players, clock, client_of):
+    users = players(2)
+    for user in users:
+        arenas.join(arena, user, "club")
+    clock.advance(minutes=1)
+    schedule.begin_due(clock())
+    (game,) = arenas.pair_free(arena)
+    page = client_of(users[0]).get(arena.get_absolute_url()).content.decode()
+    assert "Your game" in page and game.get_absolute_url() in page
+
+
+def test_an_unknown_tournament_is_a_404(client):
+    answer = client.get("/t/nothing/")
+    assert answer.status_code == 404 and "no tournament at that address" in answer.content.decode()
