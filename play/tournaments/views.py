@@ -3,16 +3,19 @@ page (its standings, the player's game, joining and pausing)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from play.common import paging
+from play.common import clocks, limits, paging
 from play.common.errors import Refused
 from play.common.pages import found
 from play.models import Game, Pairing, Tournament
 from play.tournaments import arenas
+from play.tournaments.forms import ArenaForm
 
 STANDINGS_PAGE = 50
 
@@ -62,6 +65,37 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
     }
     return render(request, "tournaments/tournament.html", context,
                   status=refusal.status if refusal else 200)  # fmt: skip
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_arena(request):
+    """The form, and an arena made from it (anonymous players are asked to sign up)."""
+    form = ArenaForm(request.POST or None, initial={"name": "", "time_control": "live"})
+    if request.method == "GET":
+        return render(request, "tournaments/new.html", {"form": form})
+    if past := limits.form_past("challenge", request, form, lambda: _new_page(request, form)):
+        return past
+    if not form.is_valid():
+        return _new_page(request, form, 400)
+    data = form.cleaned_data
+    try:
+        made = arenas.create(
+            request.user, name=data["name"], game_slug=data["game"], options=form.options(),
+            time_control=form.clock(), minutes=data["duration"],
+            starts_at=clocks.now() + timedelta(minutes=data["starts_in"]), rated=data["rated"],
+            rating_min=data["rating_min"], rating_max=data["rating_max"],
+            min_rated_games=data["min_rated_games"] or 0, password=data["password"],
+        )  # fmt: skip
+    except Refused as exc:
+        form.add_error(None, exc.message)
+        return _new_page(request, form, exc.status)
+    messages.success(request, f"{made.name} is made: share its address for others to join.")
+    return redirect(made)
+
+
+def _new_page(request, form, status: int = 200):
+    return render(request, "tournaments/new.html", {"form": form}, status=status)
 
 
 @login_required

@@ -47,6 +47,12 @@ for slug in {SLUGS!r}:
 study = Study.objects.create(owner=ann, game_slug="empire-chess", title="Axe", start="",
     tree="d3d4 e7e5 (e7e6)", updated_at=game.created_at)
 print("study", study.token)
+from play.common import clocks
+from play.tournaments import arenas
+arena = arenas.create(ann, name="Axe arena", game_slug="empress", minutes=30,
+    time_control={{"kind": "live", "minutes": 3, "increment": 2}}, starts_at=clocks.now())
+arenas.join(arena, bob)
+print("arena", arena.public_id)
 """
     return dict(line.split() for line in run_django(code).splitlines())
 
@@ -60,7 +66,8 @@ def logged_out_pages(in_play):
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         f"/study/{in_play['study']}/",
         "/learn/", "/learn/empress/", "/puzzles/", "/championships/",
-        "/championships/empress-3-days/", "/championships/empire-cup/",
+        "/championships/empress-3-days/", "/championships/empire-cup/", "/tournaments/",
+        f"/t/{in_play['arena']}/",
         *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),  # each game's board
         f"/puzzles/empress/{catalogue.puzzles('empress')[0].id}/",
     ]  # fmt: skip
@@ -69,7 +76,8 @@ def logged_out_pages(in_play):
 def logged_in_pages(in_play):
     return [
         "/", "/new/", "/pool/", "/settings/", "/notifications/", "/import/", "/@/axe-ann/",
-        "/@/axe-bob/", "/password/change/",
+        "/@/axe-bob/", "/password/change/", "/tournaments/new/",
+        f"/t/{in_play['arena']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),
         f"/study/{in_play['study']}/",

@@ -56,3 +56,45 @@ def test_a_player_sees_their_game(arena, players, clock, client_of):
 def test_an_unknown_tournament_is_a_404(client):
     answer = client.get("/t/nothing/")
     assert answer.status_code == 404 and "no tournament at that address" in answer.content.decode()
+
+
+def arena_form(**overrides):
+    fields = {"name": "Friday arena", "game": "empress", "time_control": "live", "minutes": "3",
+              "increment": "2", "duration": "45", "starts_in": "15", "rated": "on"}  # fmt: skip
+    return fields | overrides
+
+
+def test_a_player_makes_an_arena_from_the_form(ann, client_of, clock):
+    from play.models import Tournament
+
+    client = client_of(ann)
+    assert "Make the arena" in client.get("/tournaments/new/").content.decode()
+    answer = client.post("/tournaments/new/", arena_form())
+    made = Tournament.objects.get()
+    assert answer.status_code == 302 and answer["Location"] == made.get_absolute_url()
+    assert (made.minutes, made.time_control, made.rated) == (45, {"kind": "live", "minutes": 3,
+                                                                   "increment": 2}, True)  # fmt: skip
+    assert made.starts_at == clock() + timedelta(minutes=15)
+
+
+@pytest.mark.parametrize(
+    "overrides, said",
+    [
+        ({"duration": "10"}, "Length"),
+        ({"duration": "x"}, "Length"),
+        ({"starts_in": "-5"}, "Starts in"),
+        ({"name": ""}, "Name"),
+        ({"game": "imperial-shuffle"}, "deal the boards"),
+        ({"rating_min": "1900", "rating_max": "1500"}, "above the highest"),
+    ],
+)
+def test_a_malformed_arena_is_refused_and_nothing_is_made(ann, client_of, overrides, said):
+    from play.models import Tournament
+
+    answer = client_of(ann).post("/tournaments/new/", arena_form(**overrides))
+    assert answer.status_code == 400 and said in answer.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_a_visitor_is_sent_to_log_in(client):
+    assert client.post("/tournaments/new/", arena_form()).status_code == 302
