@@ -98,3 +98,19 @@ def test_a_malformed_arena_is_refused_and_nothing_is_made(ann, client_of, overri
 
 def test_a_visitor_is_sent_to_log_in(client):
     assert client.post("/tournaments/new/", arena_form()).status_code == 302
+
+
+def test_the_game_page_and_the_case_page_name_the_arena(arena, players, clock, client_of, referee):
+    from play.referee import disputes
+
+    users = players(2)
+    for user in users:
+        arenas.join(arena, user, "club")
+    clock.advance(minutes=1)
+    schedule.begin_due(clock())
+    (game,) = arenas.pair_free(arena)
+    page = client_of(users[0]).get(game.get_absolute_url()).content.decode()
+    assert arena.get_absolute_url() in page and "Club arena" in page
+    dispute = disputes.report(game, users[0], "other", "Slow.")
+    case = client_of(referee).get(f"/admin/play/dispute/{dispute.pk}/change/").content.decode()
+    assert "Club arena" in case and "changes its players' points" in case
