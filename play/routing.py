@@ -7,6 +7,7 @@ from play.lobby.consumers import NowPlayingConsumer
 from play.notify.consumers import PlayerConsumer
 from play.push.sockets import PingConsumer
 from play.round.consumers import GameConsumer
+from play.tournaments.consumers import TournamentConsumer
 
 websocket_urlpatterns = [
     path("ws/g/<str:public_id>/", GameConsumer.as_asgi()),
@@ -14,4 +15,5 @@ websocket_urlpatterns = [
     path("ws/now/", NowPlayingConsumer.as_asgi()),
     path("ws/ping/", PingConsumer.as_asgi()),
     path("ws/league/<str:group_id>/", GroupConsumer.as_asgi()),
+    path("ws/t/<str:public_id>/", TournamentConsumer.as_asgi()),
 ]

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.template.loader import render_to_string
 
 import rules
 from play.accounts import guests
@@ -18,8 +17,7 @@ from play.common.errors import Refused
 from play.computer import opponents
 from play.games import games
 from play.models import Computer, Game, PoolEntry
-from play.notify.notify import user_group
-from play.push import live
+from play.notify import notify
 from play.ratings import ratings
 
 # The pools' time controls, by key: live and correspondence.
@@ -137,7 +135,9 @@ def pair(slug: str, key: str, at=None) -> list[Game]:
             game = games.join(game, b.user)
             PoolEntry.objects.filter(pk__in=[a.pk, b.pk]).update(game=game)
             made.append(game)
-            transaction.on_commit(lambda g=game, users=(a.user_id, b.user_id): _tell(g, users))
+            transaction.on_commit(
+                lambda g=game, users=(a.user_id, b.user_id): notify.open_game(g, users)
+            )
         PoolEntry.objects.filter(game_slug=slug, pool=key, game__isnull=True).filter(
             seen_at__lt=at - GONE
         ).delete()  # their pages closed: they left
@@ -161,13 +161,6 @@ def _matches(waiting: list[PoolEntry], at) -> list[tuple[PoolEntry, PoolEntry]]:
             taken |= {a.pk, b.pk}
             pairs.append((a, b))
     return pairs
-
-
-def _tell(game: Game, users) -> None:
-    """Open the game on both players' pages at once: their own sockets carry its address."""
-    html = render_to_string("play/partials/pool_paired.html", {"game": game})
-    for user_id in users:
-        live.send(user_group(user_id), {"type": "pool.paired", "html": html})
 
 
 def play_computer(user) -> Game:

@@ -58,8 +58,10 @@ class Tournament(Bounded):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.CREATED)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Raised whenever the standings change: the page's pushes are coalesced on it.
+    # Raised whenever the standings change; the sweeper pushes them when it has moved past
+    # the revision last pushed: at most one push a pass, however many games ended.
     revision = models.PositiveIntegerField(default=0)
+    pushed_revision = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["starts_at"]

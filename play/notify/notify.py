@@ -9,6 +9,7 @@ import logging
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
+from django.template.loader import render_to_string
 
 from play.common import clocks
 from play.models import Delivery, Notification, Profile
@@ -59,6 +60,14 @@ def tell(user, kind: str, text: str, game=None, address: str = "") -> Notificati
         transaction.on_commit(lambda: _mail(user, note.text, _body([note]), [note]))
     Delivery.objects.bulk_create(deliveries)
     return note
+
+
+def open_game(game, user_ids) -> None:
+    """Open the game on these players' pages at once (quick pairing, a tournament's next
+    game): their own sockets carry its address to the page's #pool-paired."""
+    html = render_to_string("play/partials/pool_paired.html", {"game": game})
+    for user_id in user_ids:
+        live.send(user_group(user_id), {"type": "pool.paired", "html": html})
 
 
 def push(user_id: int) -> None:

@@ -9,12 +9,15 @@ tournament's)."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from django.contrib.auth.hashers import check_password, make_password
+from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.dispatch import receiver
+from django.template.loader import render_to_string
 
 import rules
 from play.accounts import guests
@@ -24,6 +27,7 @@ from play.games import games
 from play.games.lifecycle import result_changed
 from play.models import Computer, Game, Move, Pairing, Participant, Rating, Tournament
 from play.notify import notify
+from play.push import live
 from play.ratings import ratings
 from play.tournaments import pairing, sheets
 
@@ -144,9 +148,44 @@ def _touch(tournament: Tournament) -> None:
 # --- pairing --------------------------------------------------------------------------------
 
 
+def ranked(tournament: Tournament):
+    """Everyone, first place first: by score, then rating as they joined (a queryset)."""
+    return tournament.players.order_by("-score", "-rating", "pk").select_related("user")
+
+
 def standings(tournament: Tournament) -> list[Participant]:
-    """Everyone, first place first: by score, then rating as they joined."""
-    return list(tournament.players.order_by("-score", "-rating", "pk").select_related("user"))
+    return list(ranked(tournament))
+
+
+PUBLIC_ID = re.compile(r"[A-Za-z0-9]{1,12}")
+
+
+def channel(tournament: Tournament) -> str:
+    return f"tournament-{tournament.public_id}"
+
+
+STANDINGS_SHOWN = 50  # a page of the standings
+
+
+def standings_html(tournament: Tournament, page=None, *, oob: bool = False) -> str:
+    """The standings' first page (or `page`, a page of ranked()), as its page draws it and
+    as the push redraws it: drawn once for every socket on the tournament."""
+    if page is None:
+        page = Paginator(ranked(tournament), STANDINGS_SHOWN).page(1)
+    offset = (page.number - 1) * STANDINGS_SHOWN
+    context = {"tournament": tournament, "page": page, "oob": oob,
+               "ranked": [(offset + i, p) for i, p in enumerate(page, 1)]}  # fmt: skip
+    return render_to_string("tournaments/partials/standings.html", context)
+
+
+def push_standings(tournament: Tournament) -> bool:
+    """Send the standings to the tournament's pages if they changed since the last push."""
+    if tournament.revision == tournament.pushed_revision:
+        return False
+    html = standings_html(tournament, oob=True)
+    Tournament.objects.filter(pk=tournament.pk).update(pushed_revision=tournament.revision)
+    live.send(channel(tournament), {"type": "standings.update", "html": html})
+    return True
 
 
 def pair_free(tournament: Tournament, at=None) -> list[Game]:
@@ -195,6 +234,9 @@ def pair_free(tournament: Tournament, at=None) -> list[Game]:
         for game, pair_ in zip(made, pairs, strict=True):
             for user_id in pair_:
                 notify.tell(by_user[user_id].user, notify.Kind.TOURNAMENT, text, game)
+            # Each player's pages open it, as lichess sends a player to their next game.
+            transaction.on_commit(lambda g=game, users=pair_: notify.open_game(g, users))
+        _touch(tournament)
     return made
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import F
 
 from play.common import clocks
 from play.games.lifecycle import end
@@ -30,6 +31,12 @@ def sweep(at=None) -> dict[str, int]:
             )
         ),
         "arenas ended": end_due(at),
+        "standings pushed": sum(
+            arenas.push_standings(t)
+            for t in Tournament.objects.exclude(status=Tournament.Status.CREATED).filter(
+                revision__gt=F("pushed_revision")
+            )
+        ),
     }
 
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from play.common import clocks, limits, paging
@@ -16,8 +17,6 @@ from play.common.pages import found
 from play.models import Game, Pairing, Tournament
 from play.tournaments import arenas
 from play.tournaments.forms import ArenaForm
-
-STANDINGS_PAGE = 50
 
 
 @require_GET
@@ -44,9 +43,7 @@ def tournament(request, public_id):
 
 
 def _page(request, shown: Tournament, refusal: Refused | None = None):
-    table = shown.players.order_by("-score", "-rating", "pk").select_related("user")
-    page = paging.page(request, table, "page", STANDINGS_PAGE)
-    offset = (page.number - 1) * STANDINGS_PAGE
+    page = paging.page(request, arenas.ranked(shown), "page", arenas.STANDINGS_SHOWN)
     mine = (
         shown.players.filter(user=request.user).first() if request.user.is_authenticated else None
     )
@@ -54,7 +51,7 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
     context = {
         "tournament": shown,
         "page": page,
-        "ranked": [(offset + i, p) for i, p in enumerate(page, 1)],
+        "standings": mark_safe(arenas.standings_html(shown, page)),
         "mine": mine,
         "my_game": in_play.filter(seats__user=request.user).first() if mine else None,
         "top_game": in_play.order_by("pk").first(),

@@ -21,8 +21,9 @@ class Command(BaseCommand):
         parser.add_argument("--every", type=float, default=2.0, help="seconds between passes")
 
     def handle(self, *args, once=False, every=2.0, **options):
-        if not once:  # beside the server: timeouts reach its pages
-            relay.forward_from_this_process()
+        # Beside the server, a pass's pushes (a timeout, a tournament's standings and next
+        # games) reach its pages, whether it runs in a loop or once.
+        relay.forward_from_this_process()
         while True:
             done = sweep_once() | schedule.sweep() | tournaments.sweep()
             if any(done.values()):

@@ -114,3 +114,64 @@ def test_the_game_page_and_the_case_page_name_the_arena(arena, players, clock, c
     dispute = disputes.report(game, users[0], "other", "Slow.")
     case = client_of(referee).get(f"/admin/play/dispute/{dispute.pk}/change/").content.decode()
     assert "Club arena" in case and "changes its players' points" in case
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_the_standings_are_pushed_once_a_pass_and_a_paired_player_is_sent_to_the_game(
+    arena, players, clock
+):
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from imperia_site.asgi import application
+
+    origin = [(b"origin", b"http://127.0.0.1")]
+    socket = WebsocketCommunicator(application, f"/ws/t/{arena.public_id}/", origin)
+    connected, _ = await socket.connect()
+    assert connected
+    users = await database_sync_to_async(players)(2)
+
+    def begin():
+        for user in users:
+            arenas.join(arena, user, "club")
+        clock.advance(minutes=1)
+        return schedule.sweep(clock())
+
+    done = await database_sync_to_async(begin)()
+    assert done["arena games paired"] == 1 and done["standings pushed"] == 1
+    pushed = await socket.receive_from()
+    assert 'id="standings" hx-swap-oob="true"' in pushed and "p00" in pushed and "p01" in pushed
+    again = await database_sync_to_async(schedule.sweep)(clock())
+    assert again["standings pushed"] == 0  # nothing changed: nothing sent
+    assert await socket.receive_nothing()
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_malformed_tournament_socket_address_is_refused():
+    from channels.testing import WebsocketCommunicator
+
+    from imperia_site.asgi import application
+
+    socket = WebsocketCommunicator(application, "/ws/t/a-b/", [(b"origin", b"http://127.0.0.1")])
+    connected, code = await socket.connect()
+    assert not connected and code == 4400
+
+
+def test_a_paired_player_is_sent_to_their_game(
+    arena, players, clock, monkeypatch, django_capture_on_commit_callbacks
+):
+    from play.notify import notify
+
+    opened = []
+    monkeypatch.setattr(notify, "open_game", lambda game, users: opened.append((game, users)))
+    users = players(2)
+    for user in users:
+        arenas.join(arena, user, "club")
+    clock.advance(minutes=1)
+    schedule.begin_due(clock())
+    with django_capture_on_commit_callbacks(execute=True):
+        (game,) = arenas.pair_free(arena)
+    assert [(g.pk, sorted(u)) for g, u in opened] == [(game.pk, sorted(u.pk for u in users))]

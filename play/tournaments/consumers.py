@@ -1,0 +1,22 @@
+"""A tournament page's socket: the standings, drawn once by the sweeper when they changed and
+sent to every page (at most once a sweeper's pass, however many games ended)."""
+
+from __future__ import annotations
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from play.push.sockets import ForwardWithoutThreadHop, InGroups
+from play.tournaments.arenas import PUBLIC_ID
+
+
+class TournamentConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
+    async def connect(self):
+        public_id = self.scope["url_route"]["kwargs"]["public_id"]
+        if not PUBLIC_ID.fullmatch(public_id):
+            await self.close(code=4400)
+            return
+        await self.join(f"tournament-{public_id}")
+        await self.accept()
+
+    async def standings_update(self, event):
+        await self.send(text_data=event["html"])
