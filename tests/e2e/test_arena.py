@@ -13,6 +13,16 @@ from tests.e2e.helpers import sign_up
 pytestmark = pytest.mark.e2e
 
 
+def joined(browser, server, address: str, name: str):
+    """A new player's page on the arena, once they have joined it."""
+    page = browser.new_context().new_page()
+    sign_up(page, server, name)
+    page.goto(address)
+    page.click("button:has-text('Join')")
+    expect(page.locator(".messages")).to_contain_text("You are in Evening arena")
+    return page
+
+
 def sweep_once() -> None:
     run_django("from django.core.management import call_command; call_command('sweep', '--once')")
 
@@ -30,12 +40,7 @@ def test_players_join_an_arena_are_paired_and_see_the_standings_move(browser, se
     address = f"{server}/t/{public_id}/"
     pages = {}
     for name in ("are-one", "are-two"):
-        page = browser.new_context().new_page()
-        sign_up(page, server, name)
-        page.goto(address)
-        page.click("button:has-text('Join')")
-        expect(page.locator(".messages")).to_contain_text("You are in Evening arena")
-        pages[name] = page
+        pages[name] = joined(browser, server, address, name)
     watcher = browser.new_context().new_page()
     watcher.goto(address)
     watcher.evaluate("window.notReloaded = true")
@@ -51,12 +56,7 @@ def test_players_join_an_arena_are_paired_and_see_the_standings_move(browser, se
     loser.click("button:has-text('Resign')")
     expect(loser.locator("#status")).to_contain_text("wins")
     for name in ("are-three", "are-four"):  # two more join before the next pass
-        page = browser.new_context().new_page()
-        sign_up(page, server, name)
-        page.goto(address)
-        page.click("button:has-text('Join')")
-        expect(page.locator(".messages")).to_contain_text("You are in Evening arena")
-        pages[name] = page
+        pages[name] = joined(browser, server, address, name)
     sweep_once()  # the standings pushed, and the four free players paired
     expect(watcher.locator("#standings tbody tr")).to_have_count(4)
     expect(watcher.locator("#standings tbody tr").first).to_contain_text("are-two")

@@ -9,6 +9,7 @@ from play.games import games
 from play.models import Game, Notification, Pairing, Participant, Rating, Tournament
 from play.referee import disputes
 from play.tournaments import arenas, schedule
+from tests.play.tournaments.helpers import begun
 
 pytestmark = pytest.mark.django_db
 LIVE = {"kind": "live", "minutes": 3, "increment": 2}
@@ -94,9 +95,7 @@ def test_an_arena_begins_and_pairs_its_free_players_near_in_rank(arena, players,
 
 def test_scores_streaks_and_no_immediate_rematch(arena, players, clock):
     users = players(4)
-    entered(arena, users)
-    clock.advance(minutes=5)
-    schedule.begin_due(clock())
+    begun(arena, users, clock)
     star = users[0]
     for _ in range(3):
         before = {p.user_id: p.last_opponent_id for p in Participant.objects.all()}
@@ -112,9 +111,7 @@ def test_scores_streaks_and_no_immediate_rematch(arena, players, clock):
 
 def test_a_first_move_not_made_in_time_loses_and_pauses(arena, players, clock):
     users = players(2)
-    entered(arena, users)
-    clock.advance(minutes=5)
-    schedule.begin_due(clock())
+    begun(arena, users, clock)
     (game,) = arenas.pair_free(arena)
     idle = game.player(game.turn)
     clock.advance(seconds=21)
@@ -131,9 +128,7 @@ def test_a_first_move_not_made_in_time_loses_and_pauses(arena, players, clock):
 
 def test_at_the_end_games_in_play_do_not_count(arena, players, clock):
     users = players(4)
-    entered(arena, users)
-    clock.advance(minutes=5)
-    schedule.begin_due(clock())
+    begun(arena, users, clock)
     first, second = arenas.pair_free(arena)
     games.resign(first, first.player(1))
     clock.advance(minutes=60)
@@ -150,9 +145,7 @@ def test_at_the_end_games_in_play_do_not_count(arena, players, clock):
 
 def test_a_ruling_changes_the_scores(arena, players, clock, referee):
     users = players(2)
-    entered(arena, users)
-    clock.advance(minutes=5)
-    schedule.begin_due(clock())
+    begun(arena, users, clock)
     (game,) = arenas.pair_free(arena)
     games.resign(game, game.player(1))
     winner = game.player(0)
@@ -165,9 +158,7 @@ def test_a_ruling_changes_the_scores(arena, players, clock, referee):
 
 def test_a_pause_keeps_the_score_and_stops_the_pairing(arena, players, clock):
     users = players(4)
-    entered(arena, users)
-    clock.advance(minutes=5)
-    schedule.begin_due(clock())
+    begun(arena, users, clock)
     arenas.pair_free(arena)
     resign_all(arena, users[1:])
     arenas.pause(arena, users[0])

@@ -6,6 +6,7 @@ import pytest
 
 from play.models import Participant
 from play.tournaments import arenas, schedule
+from tests.play.tournaments.helpers import begun
 
 pytestmark = pytest.mark.django_db
 LIVE = {"kind": "live", "minutes": 3, "increment": 2}
@@ -44,10 +45,7 @@ def test_a_wrong_password_is_refused_on_the_page_and_changes_nothing(arena, bob,
 
 def test_a_player_sees_their_game(arena, players, clock, client_of):
     users = players(2)
-    for user in users:
-        arenas.join(arena, user, "club")
-    clock.advance(minutes=1)
-    schedule.begin_due(clock())
+    begun(arena, users, clock, "club")
     (game,) = arenas.pair_free(arena)
     page = client_of(users[0]).get(arena.get_absolute_url()).content.decode()
     assert "Your game" in page and game.get_absolute_url() in page
@@ -104,10 +102,7 @@ def test_the_game_page_and_the_case_page_name_the_arena(arena, players, clock, c
     from play.referee import disputes
 
     users = players(2)
-    for user in users:
-        arenas.join(arena, user, "club")
-    clock.advance(minutes=1)
-    schedule.begin_due(clock())
+    begun(arena, users, clock, "club")
     (game,) = arenas.pair_free(arena)
     page = client_of(users[0]).get(game.get_absolute_url()).content.decode()
     assert arena.get_absolute_url() in page and "Club arena" in page
@@ -168,10 +163,7 @@ def test_a_paired_player_is_sent_to_their_game(
     opened = []
     monkeypatch.setattr(notify, "open_game", lambda game, users: opened.append((game, users)))
     users = players(2)
-    for user in users:
-        arenas.join(arena, user, "club")
-    clock.advance(minutes=1)
-    schedule.begin_due(clock())
+    begun(arena, users, clock, "club")
     with django_capture_on_commit_callbacks(execute=True):
         (game,) = arenas.pair_free(arena)
     assert [(g.pk, sorted(u)) for g, u in opened] == [(game.pk, sorted(u.pk for u in users))]
