@@ -33,7 +33,11 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def tell(user, kind: str, text: str, game=None, address: str = "") -> Notification | None:
+def tell(
+    user, kind: str, text: str, game=None, address: str = "", *, by_email: bool = True
+) -> Notification | None:
+    """Tell the player in the app, and by email as their settings say (`by_email` False: a
+    notice whose moment passes in seconds, as an arena's next game, is never emailed)."""
     if game is not None and game.computer_seat is not None:
         computer = game.player(game.computer_seat)
         if computer is not None and computer.pk == user.pk:
@@ -48,7 +52,9 @@ def tell(user, kind: str, text: str, game=None, address: str = "") -> Notificati
     transaction.on_commit(lambda: push(user.pk))
     deliveries = [Delivery(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)]
     profile = profile_of(user)
-    if not profile.email_enabled:
+    if not by_email:
+        deliveries.append(_delivery(note, Delivery.Status.SKIPPED, "a live notice: not emailed"))
+    elif not profile.email_enabled:
         skipped = "email turned off in the player's settings"
         deliveries.append(_delivery(note, Delivery.Status.SKIPPED, skipped))
     elif not user.email:

@@ -233,7 +233,8 @@ def pair_free(tournament: Tournament, at=None) -> list[Game]:
         text = f"Your next game in {tournament.name} is ready."
         for game, pair_ in zip(made, pairs, strict=True):
             for user_id in pair_:
-                notify.tell(by_user[user_id].user, notify.Kind.TOURNAMENT, text, game)
+                notify.tell(by_user[user_id].user, notify.Kind.TOURNAMENT, text, game,
+                            by_email=False)  # fmt: skip
             # Each player's pages open it, as lichess sends a player to their next game.
             transaction.on_commit(lambda g=game, users=pair_: notify.open_game(g, users))
         _touch(tournament)

@@ -167,3 +167,17 @@ def test_a_pause_keeps_the_score_and_stops_the_pairing(arena, players, clock):
     assert Participant.objects.get(user=users[0]).score == 2
     with pytest.raises(Refused, match="not playing"):
         arenas.pause(arena, users[0])
+
+
+def test_the_next_game_is_told_in_the_app_never_by_email(arena, players, clock, mailoutbox):
+    from play.models import Delivery
+
+    users = players(2)
+    for user in users:
+        user.email = f"{user.username}@example.com"
+        user.save()
+    begun(arena, users, clock)
+    arenas.pair_free(arena)
+    ready = Delivery.objects.filter(notification__text__contains="next game", channel="email")
+    assert ready.count() == 2 and set(ready.values_list("status", flat=True)) == {"skipped"}
+    assert not [m for m in mailoutbox if "next game" in m.subject]
