@@ -289,25 +289,32 @@ def pairings(members: list[Member], games_per_pair: int) -> list[tuple]:
 
 
 def _start_group(group_id: int) -> None:
-    """A group's games, all at once, and a word to each of its players."""
+    """A league group's games, all at once, under its row lock (a pass that stopped
+    half-way finds it started, or not)."""
     with transaction.atomic():
         group = LeagueGroup.objects.select_for_update().select_related("edition__championship")
         group = group.get(pk=group_id)
         if group.started_at is not None:
             return
-        championship = group.edition.championship
         members = list(group.members.order_by("seed").select_related("user__profile"))
-        made = games.start_paired(
-            championship.game_slug, championship.options, championship.time_control,
-            pairings(members, championship.games_per_pair), rated=True, league_group=group,
-        )  # fmt: skip
-        group.started_at = clocks.now()
-        group.save(update_fields=["started_at"])
-        count = len(made) * 2 // max(1, len(members))
-        for member in members:
-            text = (f"{group.edition.name} of the {championship.name} has begun: you play "
-                    f"{count} games in {group.name}.")  # fmt: skip
-            notify.tell(member.user, Kind.LEAGUE, text, address=group.get_absolute_url())
+        headline = f"{group.edition.name} of the {group.edition.championship.name} has begun"
+        play_group(group, members, headline)
+
+
+def play_group(group: LeagueGroup, members: list[Member], headline: str) -> None:
+    """Every pair of the group's players (seed order) at once, the group marked started, and
+    each player told `headline` with how many games they play and where."""
+    championship = group.edition.championship
+    made = games.start_paired(
+        championship.game_slug, championship.options, championship.time_control,
+        pairings(members, championship.games_per_pair), rated=True, league_group=group,
+    )  # fmt: skip
+    group.started_at = clocks.now()
+    group.save(update_fields=["started_at"])
+    count = len(made) * 2 // max(1, len(members))
+    text = f"{headline}: you play {count} games in {group.name}."
+    for member in members:
+        notify.tell(member.user, Kind.LEAGUE, text, address=group.get_absolute_url())
 
 
 # --- an edition ends ------------------------------------------------------------------------

@@ -18,7 +18,6 @@ from django.db.models import Count, Max, Min
 from play.accounts import guests
 from play.common import clocks
 from play.common.errors import Refused
-from play.games import games
 from play.leagues import championships
 from play.models import Championship, CupEntry, Edition, LeagueGroup, Member
 from play.notify import notify
@@ -196,22 +195,14 @@ def _start_group(edition: Edition, round_: int, entries: list[CupEntry]) -> Leag
     rated = [(found.get((e.user_id, cup.game_slug, speed)), e) for e in entries]
     rated.sort(key=lambda pair: (-(pair[0].rating if pair[0] else 1500), pair[1].user_id))
     number = edition.groups.filter(tier=round_).count() + 1
-    group = LeagueGroup.objects.create(
-        edition=edition, tier=round_, number=number, started_at=clocks.now()
-    )
+    group = LeagueGroup.objects.create(edition=edition, tier=round_, number=number)
     members = Member.objects.bulk_create(
         Member(group=group, user=e.user, seed=seed, rank=seed, rating=row.rating if row else 1500)
         for seed, (row, e) in enumerate(rated, 1)
     )
-    made = games.start_paired(
-        cup.game_slug, cup.options, cup.time_control,
-        championships.pairings(members, cup.games_per_pair), rated=True, league_group=group,
-    )  # fmt: skip
     CupEntry.objects.filter(pk__in=[e.pk for e in entries]).update(status=Status.PLAYING)
-    count = len(made) * 2 // len(members)
-    for member in members:
-        text = f"Your group in the {cup.name} of {edition.name} has begun: {count} games in {group.name}."
-        notify.tell(member.user, Kind.LEAGUE, text, address=group.get_absolute_url())
+    headline = f"Your group in the {cup.name} of {edition.name} has begun"
+    championships.play_group(group, members, headline)
     return group
 
 
