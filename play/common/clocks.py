@@ -104,7 +104,7 @@ def on_move(game, mover: int, at: datetime) -> None:
         return
     left = game.clocks[mover] - (at - game.turn_started_at).total_seconds()
     if tc["kind"] == "live":
-        left += tc["increment"]
+        left += 0 if mover in game.berserk else tc["increment"]
     elif tc["kind"] == "days":
         left = tc["days"] * DAY  # the clock refills after each move
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 from django.db import transaction
 
@@ -13,7 +14,7 @@ from play.common.errors import Refused
 from play.common.players import shown_name
 from play.games import setup
 from play.games.lifecycle import begin_play, end, settle
-from play.models import Computer, Game, Move, Rating, Seat
+from play.models import Computer, Game, Move, Pairing, Rating, Seat
 from play.notify import notify
 from play.push.live import broadcast
 from play.ratings import ratings
@@ -182,6 +183,9 @@ def abort(game: Game, user) -> Game:
         if game.league_group_id is not None:
             raise Refused("A championship's game is owed to the table: it cannot be aborted. "
                           "Resign it, or leave the championship.", 409)  # fmt: skip
+        if game.tournament_id is not None:
+            raise Refused("A tournament's game cannot be aborted: resign it, or pause in the "
+                          "tournament after it.", 409)  # fmt: skip
         if (
             game.status not in (Game.Status.OPEN, Game.Status.SETUP, Game.Status.ACTIVE)
             or game.ply >= 2
@@ -255,6 +259,44 @@ def give_time(game: Game, user) -> Game:
         game.save()
         text = f"{shown_name(user)} gave you {clocks.human(seconds)} ({game.rules.name})."
         notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
+        transaction.on_commit(lambda: broadcast(game))
+    return game
+
+
+def berserkable(game: Game, seat: int, moved: bool) -> bool:
+    """An arena player may go berserk in a live game until they have moved (`moved`: they
+    have), once, as on lichess."""
+    return (
+        game.tournament_id is not None
+        and game.status == Game.Status.ACTIVE
+        and game.time_control.get("kind") == "live"
+        and game.ply < 2
+        and not moved
+        and seat not in game.berserk
+        and game.tournament.kind == "arena"
+    )
+
+
+def berserk(game: Game, user) -> Game:
+    """Halve the player's clock and give up the increment, for a point more if they win in
+    at least 7 of their own moves (play/tournaments/sheets.py)."""
+    with transaction.atomic():
+        game = Game.locked(game.pk)
+        seat = game.seat_of_player(user, "Only the players may go berserk.").index
+        moved = game.moves.filter(seat=seat).exists()
+        if settle(game):
+            raise Refused("The clock has already run out.", 409)
+        if not berserkable(game, seat, moved):
+            raise Refused("Berserk is for an arena game's live clock, once, before your first "
+                          "move.", 409)  # fmt: skip
+        half = clocks.full(game.time_control) / 2
+        game.clocks[seat] = max(0.0, game.clocks[seat] - half)
+        if seat == game.turn and game.deadline is not None:
+            game.deadline -= timedelta(seconds=half)
+        game.berserk = [*game.berserk, seat]
+        game.revision += 1
+        game.save()
+        Pairing.objects.filter(game=game).update(**{("white_berserk", "black_berserk")[seat]: True})
         transaction.on_commit(lambda: broadcast(game))
     return game
 

@@ -178,9 +178,10 @@ def settle(game: Game, at=None) -> bool:
         game.save()
         transaction.on_commit(lambda: broadcast(game))
         return False
-    if game.ply < 2 and game.league_group_id is None:
-        # A timeout before both have moved aborts a game, but not a championship's: there
-        # the games are owed, and one never begun is lost by the player who let it lapse.
+    if game.ply < 2 and not game.mandatory:
+        # A timeout before both have moved aborts a game, but not a championship's or a
+        # tournament's: there the games are owed, and one never begun is lost by the player
+        # who let it lapse.
         end(game, None, "abort", Game.Status.ABORTED)
     else:
         end(game, 1 - seat, "timeout")

@@ -77,6 +77,8 @@ class Game(Bounded):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     low_time_warned_ply = models.IntegerField(default=-1)
     vacation_used = models.JSONField(default=list, blank=True)  # days spent, per seat
+    # An arena's seats gone berserk: half their clock, and no increment (play/tournaments/).
+    berserk = models.JSONField(default=list, blank=True)
     # Whose turn it is (cached for the dashboard; None when over or both act at setup).
     turn = models.PositiveSmallIntegerField(null=True, blank=True)
     # The end of the move log, cached: position after the last move and its ply.
@@ -201,6 +203,11 @@ class Game(Bounded):
         if user:
             return shown_name(user)
         return (self.player_names or ["", ""])[index] or "?"
+
+    @property
+    def mandatory(self) -> bool:
+        """A championship's or a tournament's game: owed, so never aborted (as on lichess)."""
+        return self.league_group_id is not None or self.tournament_id is not None
 
     @property
     def is_over(self) -> bool:

@@ -17,6 +17,7 @@ ACTIONS = (
     "flag",
     "draw",
     "give-time",
+    "berserk",
     "rematch",
     "abort",
     "resign",

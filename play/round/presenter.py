@@ -13,7 +13,7 @@ from play.boards import renderer
 from play.boards.base import Marks
 from play.common import clocks, jinja
 from play.common.lru import LRU
-from play.games import setup
+from play.games import games, setup
 from play.games.lifecycle import before_last, moves_and_state
 from play.models import Game, Offer, Seat, known
 from play.push.live import broadcast
@@ -235,7 +235,12 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
         "phase": None if game.is_over or game.status == "open" else game_rules.phase(state),
         "offer": standing,
         "offer_is_mine": standing is not None and standing.seat == seat,
-        "can_abort": seat is not None and game.status in ("open", "active") and game.ply < 2,
+        "can_abort": seat is not None
+        and game.status in ("open", "active")
+        and game.ply < 2
+        and not game.mandatory,
+        "can_berserk": seat is not None
+        and games.berserkable(game, seat, any(m.seat == seat for m in moves)),
         "can_resign": seat is not None and game.status == "active",
         **_against_computer(game, seat, to_move, moves),
         **offers.takeback_panel(game, seat),

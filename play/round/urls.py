@@ -11,6 +11,7 @@ urlpatterns = [
     path("g/<str:public_id>/charge/", views.charge, name="game-charge"),
     path("g/<str:public_id>/flag/", views.flag, name="game-flag"),
     path("g/<str:public_id>/give-time/", views.give_time, name="game-give-time"),
+    path("g/<str:public_id>/berserk/", views.berserk, name="game-berserk"),
     path("g/<str:public_id>/rematch/", views.rematch, name="game-rematch"),
     path("g/<str:public_id>/chat/", views.post_chat, name="game-chat"),
     path("g/<str:public_id>/abort/", views.abort, name="game-abort"),

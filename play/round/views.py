@@ -158,6 +158,9 @@ resign = _action(lambda request, game: games.resign(game, request.user))
 give_time = _action(lambda request, game: games.give_time(game, request.user))
 
 
+berserk = _action(lambda request, game: games.berserk(game, request.user))
+
+
 flag = _action(lambda request, game: games.flag(game))
 
 
