@@ -11,4 +11,4 @@ class PlayConfig(AppConfig):
         from play.leagues import tables  # noqa: F401 - a group's table follows its games
         from play.learn import progress  # noqa: F401 - connects the login signal
         from play.referee import admin  # noqa: F401 - the staff's and referees' desk, registered
-        from play.tournaments import arenas  # noqa: F401 - an arena's scores follow its games
+        from play.tournaments import results  # noqa: F401 - standings follow their games

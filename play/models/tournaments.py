@@ -113,13 +113,25 @@ class Participant(Bounded):
     )
     free_since = models.DateTimeField(null=True, blank=True)  # waiting for a game since
     number = models.PositiveSmallIntegerField(null=True, blank=True)  # a Swiss's starting number
+    # A Swiss's tiebreaks (play/tournaments/swisses.py), kept with the points.
+    sonneborn_berger = models.FloatField(default=0)
+    buchholz = models.FloatField(default=0)
+    # Each game's (an arena) or round's (a Swiss) line in the standings: [text, mark], mark
+    # one of "", "streak", "berserk", "bye", "absent".
+    sheet = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-score", "-rating"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_a_tournament")
         ]
-        indexes = [models.Index(fields=["tournament", "-score", "-rating"])]
+        indexes = [
+            models.Index(fields=["tournament", "-score", "-rating"]),
+            models.Index(
+                fields=["tournament", "-score", "-sonneborn_berger", "-buchholz", "-rating"],
+                name="swiss_standings",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.user} in {self.tournament}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
-from play.tournaments.arenas import PUBLIC_ID
+from play.tournaments.standings import PUBLIC_ID
 
 
 class TournamentConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):

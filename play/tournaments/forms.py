@@ -1,5 +1,5 @@
-"""A new arena's choices: the game and its options, a live clock, the length and the hour,
-rated or casual, the entry conditions, a password."""
+"""A new tournament's choices: the game and its options, a clock, the hour, rated or casual,
+the entry conditions, a password; an arena's length, or a Swiss's rounds and their pacing."""
 
 from __future__ import annotations
 
@@ -7,17 +7,14 @@ from django import forms
 
 from play.common.numbers import WholeNumberField
 from play.games.forms import NewGameForm
-from play.tournaments import arenas
+from play.models import Tournament
+from play.tournaments import arenas, entries, swisses
 
 STARTS_WITHIN = 60 * 24 * 60  # minutes: sixty days
 
 
-class ArenaForm(NewGameForm):
+class TournamentForm(NewGameForm):
     name = forms.CharField(max_length=80)
-    duration = WholeNumberField(
-        min_value=arenas.MINUTES[0], max_value=arenas.MINUTES[1], initial=60,
-        label="Length (minutes)",
-    )  # fmt: skip
     starts_in = WholeNumberField(
         min_value=0, max_value=STARTS_WITHIN, initial=10, label="Starts in (minutes)"
     )
@@ -30,14 +27,37 @@ class ArenaForm(NewGameForm):
         label="Rated games of this game at least",
     )  # fmt: skip
     password = forms.CharField(
-        max_length=arenas.PASSWORD_LENGTH, required=False, widget=forms.PasswordInput,
+        max_length=entries.PASSWORD_LENGTH, required=False, widget=forms.PasswordInput,
         label="Password (empty: open to all)",
     )  # fmt: skip
+    CLOCKS = ("live",)  # the time controls offered
+    UNUSED = ("side", "listing", "rating_range", "bank_start", "bank_hours", "bank_cap")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for unused in ("side", "listing", "rating_range", "days", "bank_start", "bank_hours",
-                       "bank_cap"):  # fmt: skip
+        for unused in self.UNUSED:
             del self.fields[unused]
-        self.fields["time_control"].choices = [("live", "Live: minutes + increment")]
+        self.fields["time_control"].choices = [
+            c for c in self.fields["time_control"].choices if c[0] in self.CLOCKS
+        ]
         self.fields["time_control"].initial = "live"
+
+
+class ArenaForm(TournamentForm):
+    duration = WholeNumberField(
+        min_value=arenas.MINUTES[0], max_value=arenas.MINUTES[1], initial=60,
+        label="Length (minutes)",
+    )  # fmt: skip
+    UNUSED = (*TournamentForm.UNUSED, "days")
+
+
+class SwissForm(TournamentForm):
+    rounds = WholeNumberField(min_value=swisses.ROUNDS[0], max_value=swisses.ROUNDS[1],
+                              initial=7, label="Rounds")  # fmt: skip
+    pacing = forms.ChoiceField(choices=Tournament.Pacing.choices, initial="auto",
+                               label="Rounds begin")  # fmt: skip
+    interval = WholeNumberField(
+        min_value=swisses.INTERVAL[0], max_value=swisses.INTERVAL[1], required=False,
+        label="Minutes between rounds (at a fixed interval)",
+    )  # fmt: skip
+    CLOCKS = ("live", "days")

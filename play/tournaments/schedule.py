@@ -1,18 +1,18 @@
-"""The tournaments' part of the sweeper (`manage.py sweep`): arenas begun at their hour, free
-players paired, a first game not begun in time lost, arenas ended at theirs."""
+"""The tournaments' part of the sweeper (`manage.py sweep`): tournaments begun at their hour,
+an arena's free players paired, a first game not begun in time lost, arenas ended at theirs,
+Swiss rounds begun as their pacing says, and the standings pushed where they changed."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import F
 
 from play.common import clocks
 from play.games.lifecycle import end
 from play.models import Game, Pairing, Participant, Tournament
 from play.notify import notify
-from play.tournaments import arenas
+from play.tournaments import arenas, standings, swisses
 
 # A player who has not made their first move this long after their arena game began loses
 # it and is paused, as on lichess: so that an absent player does not hold an opponent.
@@ -22,8 +22,8 @@ FIRST_MOVE = timedelta(seconds=20)
 def sweep(at=None) -> dict[str, int]:
     at = at or clocks.now()
     return {
-        "arenas begun": begin_due(at),
-        "arena games lost unbegun": lapse_unbegun(at),
+        "tournaments begun": begin_due(at),
+        "tournament games lost unbegun": lapse_unbegun(at),
         "arena games paired": sum(
             len(arenas.pair_free(t, at))
             for t in Tournament.objects.filter(
@@ -31,12 +31,8 @@ def sweep(at=None) -> dict[str, int]:
             )
         ),
         "arenas ended": end_due(at),
-        "standings pushed": sum(
-            arenas.push_standings(t)
-            for t in Tournament.objects.exclude(status=Tournament.Status.CREATED).filter(
-                revision__gt=F("pushed_revision")
-            )
-        ),
+        **swisses.advance(at),
+        "standings pushed": sum(standings.push(t) for t in standings.due()),
     }
 
 
@@ -49,8 +45,9 @@ def begin_due(at) -> int:
             if tournament.status != Tournament.Status.CREATED:
                 continue
             tournament.status, tournament.started_at = Tournament.Status.STARTED, at
+            tournament.next_round_at = None if tournament.is_arena else at  # a Swiss's first
             tournament.revision += 1
-            tournament.save(update_fields=["status", "started_at", "revision"])
+            tournament.save(update_fields=["status", "started_at", "next_round_at", "revision"])
             tournament.players.filter(paused=False).update(free_since=at)
             for player in tournament.players.select_related("user"):
                 text = f"{tournament.name} has begun."
@@ -61,11 +58,11 @@ def begin_due(at) -> int:
 
 
 def lapse_unbegun(at) -> int:
-    """An arena game whose side to move has not moved since it began, FIRST_MOVE ago: lost by
-    that player, who is paused."""
+    """A tournament's live game whose side to move has not moved since it began, FIRST_MOVE
+    ago: lost by that player, who is paused (an arena) or withdrawn (a Swiss: results.py)."""
     stale = Game.objects.filter(
-        status=Game.Status.ACTIVE, tournament__isnull=False,
-        tournament__kind=Tournament.Kind.ARENA, ply__lt=2, turn_started_at__lte=at - FIRST_MOVE,
+        status=Game.Status.ACTIVE, tournament__isnull=False, speed="live", ply__lt=2,
+        turn_started_at__lte=at - FIRST_MOVE,
     )  # fmt: skip
     lapsed = 0
     for pk in stale.values_list("pk", flat=True):
@@ -77,9 +74,9 @@ def lapse_unbegun(at) -> int:
                 continue
             idle = game.player(game.turn)
             end(game, 1 - game.turn, "no-start")
-            Participant.objects.filter(tournament_id=game.tournament_id, user=idle).update(
-                paused=True, free_since=None
-            )
+            Participant.objects.filter(
+                tournament_id=game.tournament_id, tournament__kind=Tournament.Kind.ARENA, user=idle
+            ).update(paused=True, free_since=None)
             lapsed += 1
     return lapsed
 
@@ -102,11 +99,6 @@ def end_due(at) -> int:
             Pairing.objects.filter(tournament=tournament, game__status__in=Game.IN_PLAY).update(
                 counted=False
             )
-            table = arenas.standings(tournament)
-            for rank, player in enumerate(table, 1):
-                text = (f"{tournament.name} has ended: you finished {rank} of {len(table)}, "
-                        f"with {player.score:.0f} points.")  # fmt: skip
-                notify.tell(player.user, notify.Kind.TOURNAMENT, text,
-                            address=tournament.get_absolute_url())  # fmt: skip
+            standings.tell_final(tournament)
             ended += 1
     return ended

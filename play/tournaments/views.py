@@ -1,5 +1,6 @@
-"""The tournaments' pages: the list (starting soon, in play, finished) and a tournament's
-page (its standings, the player's game, joining and pausing)."""
+"""The tournaments' pages: the list (starting soon, in play, finished), the forms for a new
+arena and a new Swiss, and a tournament's page (its standings, the player's game, joining
+and pausing, a Swiss's rounds), with its results to download."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -15,8 +17,8 @@ from play.common import clocks, limits, paging
 from play.common.errors import Refused
 from play.common.pages import found
 from play.models import Game, Pairing, Tournament
-from play.tournaments import arenas
-from play.tournaments.forms import ArenaForm
+from play.tournaments import arenas, entries, exports, standings, swisses
+from play.tournaments.forms import ArenaForm, SwissForm
 
 
 @require_GET
@@ -43,78 +45,144 @@ def tournament(request, public_id):
 
 
 def _page(request, shown: Tournament, refusal: Refused | None = None):
-    page = paging.page(request, arenas.ranked(shown), "page", arenas.STANDINGS_SHOWN)
+    page = paging.page(request, standings.ranked(shown), "page", standings.SHOWN)
     mine = (
         shown.players.filter(user=request.user).first() if request.user.is_authenticated else None
     )
     in_play = Game.objects.filter(tournament=shown, status__in=Game.IN_PLAY)
+    games_shown = Pairing.objects.filter(tournament=shown).select_related("game", "white", "black")
+    if not shown.is_arena:
+        games_shown = games_shown.filter(round=shown.round_number)
     context = {
         "tournament": shown,
         "page": page,
-        "standings": mark_safe(arenas.standings_html(shown, page)),
+        "standings": mark_safe(standings.html(shown, page)),
         "mine": mine,
         "my_game": in_play.filter(seats__user=request.user).first() if mine else None,
         "top_game": in_play.order_by("pk").first(),
-        "pairings": Pairing.objects.filter(tournament=shown)
-        .select_related("game", "white", "black")
-        .order_by("-created_at", "-pk")[:30],
+        "pairings": games_shown.order_by("-created_at", "-pk")[:100],
+        "podium": list(standings.ranked(shown)[:3]) if shown.status == "finished" else [],
+        "may_start_round": _may_start_round(shown, request.user),
         "refusal": refusal and refusal.message,
     }
     return render(request, "tournaments/tournament.html", context,
                   status=refusal.status if refusal else 200)  # fmt: skip
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def new_arena(request):
-    """The form, and an arena made from it (anonymous players are asked to sign up)."""
-    form = ArenaForm(request.POST or None, initial={"name": "", "time_control": "live"})
-    if request.method == "GET":
-        return render(request, "tournaments/new.html", {"form": form})
-    if past := limits.form_past("challenge", request, form, lambda: _new_page(request, form)):
-        return past
-    if not form.is_valid():
-        return _new_page(request, form, 400)
-    data = form.cleaned_data
-    try:
-        made = arenas.create(
-            request.user, name=data["name"], game_slug=data["game"], options=form.options(),
-            time_control=form.clock(), minutes=data["duration"],
-            starts_at=clocks.now() + timedelta(minutes=data["starts_in"]), rated=data["rated"],
-            rating_min=data["rating_min"], rating_max=data["rating_max"],
-            min_rated_games=data["min_rated_games"] or 0, password=data["password"],
-        )  # fmt: skip
-    except Refused as exc:
-        form.add_error(None, exc.message)
-        return _new_page(request, form, exc.status)
-    messages.success(request, f"{made.name} is made: share its address for others to join.")
-    return redirect(made)
+def _may_start_round(shown: Tournament, user) -> bool:
+    return (
+        shown.pacing == Tournament.Pacing.MANUAL
+        and shown.status == Tournament.Status.STARTED
+        and user.pk == shown.created_by_id
+        and shown.round_number < shown.rounds
+        and swisses.round_over(shown)
+    )
 
 
-def _new_page(request, form, status: int = 200):
-    return render(request, "tournaments/new.html", {"form": form}, status=status)
+def _new(kind: str):
+    """The form for a new tournament of a kind, and a tournament made from it (anonymous
+    players are asked to sign up)."""
+    form_class, make = {"arena": (ArenaForm, _make_arena), "swiss": (SwissForm, _make_swiss)}[kind]
+
+    @login_required
+    @require_http_methods(["GET", "POST"])
+    def view(request):
+        form = form_class(request.POST or None, initial={"name": "", "time_control": "live"})
+        context = {"form": form, "kind": kind}
+        if request.method == "GET":
+            return render(request, "tournaments/new.html", context)
+
+        def again(status=200):
+            return render(request, "tournaments/new.html", context, status=status)
+
+        if past := limits.form_past("challenge", request, form, again):
+            return past
+        if not form.is_valid():
+            return again(400)
+        data = form.cleaned_data
+        try:
+            made = make(request.user, form, data, name=data["name"], game_slug=data["game"],
+                        options=form.options(), time_control=form.clock(),
+                        starts_at=clocks.now() + timedelta(minutes=data["starts_in"]),
+                        rating_min=data["rating_min"], rating_max=data["rating_max"],
+                        min_rated_games=data["min_rated_games"] or 0,
+                        password=data["password"])  # fmt: skip
+        except Refused as exc:
+            form.add_error(None, exc.message)
+            return again(exc.status)
+        messages.success(request, f"{made.name} is made: share its address for others to join.")
+        return redirect(made)
+
+    return view
 
 
-@login_required
-@require_POST
-def join(request, public_id):
+def _make_arena(user, form, data, **fields) -> Tournament:
+    return arenas.create(user, minutes=data["duration"], rated=data["rated"], **fields)
+
+
+def _make_swiss(user, form, data, **fields) -> Tournament:
+    return swisses.create(user, rounds=data["rounds"], pacing=data["pacing"],
+                          interval_minutes=data["interval"], rated=data["rated"],
+                          **fields)  # fmt: skip
+
+
+new_arena = _new("arena")
+new_swiss = _new("swiss")
+
+
+def _act(function, done: str):
+    """A POST on a tournament through one service call: back to its page, or its page
+    with the refusal."""
+
+    @login_required
+    @require_POST
+    def view(request, public_id):
+        shown = _tournament(public_id)
+        try:
+            function(request, shown)
+        except Refused as exc:
+            return _page(request, shown, exc)
+        messages.success(request, done.format(name=shown.name))
+        return redirect(shown)
+
+    return view
+
+
+join = _act(
+    lambda request, shown: entries.join(
+        shown, request.user, request.POST.get("password", "")[: entries.PASSWORD_LENGTH + 1]
+    ),
+    "You are in {name}.",
+)
+pause = _act(
+    lambda request, shown: entries.pause(shown, request.user),
+    "Paused: you will not be paired until you join again.",
+)
+start_round = _act(
+    lambda request, shown: swisses.start_round(shown, by=request.user), "The round has begun."
+)
+
+
+@require_GET
+def report(request, public_id):
+    """A Swiss so far as a FIDE report file, to check its pairings with another engine."""
     shown = _tournament(public_id)
-    password = request.POST.get("password", "")[: arenas.PASSWORD_LENGTH + 1]
-    try:
-        arenas.join(shown, request.user, password)
-    except Refused as exc:
-        return _page(request, shown, exc)
-    messages.success(request, f"You are in {shown.name}.")
-    return redirect(shown)
+    if shown.is_arena:
+        return HttpResponse("An arena has no rounds to report.", status=404,
+                            content_type="text/plain")  # fmt: skip
+    answer = HttpResponse(swisses.report(shown), content_type="text/plain; charset=utf-8")
+    answer["Content-Disposition"] = f'attachment; filename="{shown.public_id}.trf"'
+    return answer
 
 
-@login_required
-@require_POST
-def pause(request, public_id):
+@require_GET
+def results_csv(request, public_id):
     shown = _tournament(public_id)
-    try:
-        arenas.pause(shown, request.user)
-    except Refused as exc:
-        return _page(request, shown, exc)
-    messages.success(request, "Paused: you will not be paired until you join again.")
-    return redirect(shown)
+    answer = HttpResponse(exports.csv_text(shown), content_type="text/csv; charset=utf-8")
+    answer["Content-Disposition"] = f'attachment; filename="{shown.public_id}.csv"'
+    return answer
+
+
+@require_GET
+def results_json(request, public_id):
+    return JsonResponse(exports.as_json(_tournament(public_id)))

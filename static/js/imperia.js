@@ -270,7 +270,15 @@
       }
     });
   }
+  // A tournament's countdown to its start or its end (no flag: the server moves it on).
+  function countdowns() {
+    document.querySelectorAll(".countdown[data-until]").forEach(function (c) {
+      c.textContent = human(+c.dataset.until - (Date.now() + offset));
+    });
+  }
   setInterval(tick, 250);
+  setInterval(countdowns, 1000);
+  document.addEventListener("DOMContentLoaded", countdowns);
   document.addEventListener("htmx:afterSettle", tick);
   // Dates in the reader's own time zone.
   function localise(root) {

@@ -48,10 +48,10 @@ study = Study.objects.create(owner=ann, game_slug="empire-chess", title="Axe", s
     tree="d3d4 e7e5 (e7e6)", updated_at=game.created_at)
 print("study", study.token)
 from play.common import clocks
-from play.tournaments import arenas
+from play.tournaments import arenas, entries
 arena = arenas.create(ann, name="Axe arena", game_slug="empress", minutes=30,
     time_control={{"kind": "live", "minutes": 3, "increment": 2}}, starts_at=clocks.now())
-arenas.join(arena, bob)
+entries.join(arena, bob)
 print("arena", arena.public_id)
 """
     return dict(line.split() for line in run_django(code).splitlines())

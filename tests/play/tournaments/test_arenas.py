@@ -8,7 +8,7 @@ from play.common.errors import Refused
 from play.games import games
 from play.models import Game, Notification, Pairing, Participant, Rating, Tournament
 from play.referee import disputes
-from play.tournaments import arenas, schedule
+from play.tournaments import arenas, entries, schedule
 from tests.play.tournaments.helpers import begun
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def arena(ann, clock):
 
 def entered(arena, users):
     for user in users:
-        arenas.join(arena, user)
+        entries.join(arena, user)
 
 
 def resign_all(arena, losers):
@@ -61,19 +61,19 @@ def test_joining_checks_the_password_and_the_conditions_and_changes_nothing_when
                            starts_at=clock(), password="secret", rating_max=1600,
                            min_rated_games=1)  # fmt: skip
     with pytest.raises(Refused, match="password") as refused:
-        arenas.join(locked, bob, "guess")
+        entries.join(locked, bob, "guess")
     assert refused.value.status == 403
     with pytest.raises(Refused, match="1 rated games"):
-        arenas.join(locked, bob, "secret")
+        entries.join(locked, bob, "secret")
     Rating.objects.create(user=bob, game_slug="empress", speed="live", rating=1700, rd=60, games=3)
     with pytest.raises(Refused, match="rated 1600 or less"):
-        arenas.join(locked, bob, "secret")
+        entries.join(locked, bob, "secret")
     assert not Participant.objects.exists()
     carl = make_user("carl")
     Rating.objects.create(user=carl, game_slug="empress", speed="live", rating=1400, rd=60, games=3)
-    arenas.join(locked, carl, "secret")
+    entries.join(locked, carl, "secret")
     with pytest.raises(Refused, match="already"):
-        arenas.join(locked, carl, "secret")
+        entries.join(locked, carl, "secret")
     assert Participant.objects.count() == 1
 
 
@@ -122,7 +122,7 @@ def test_a_first_move_not_made_in_time_loses_and_pauses(arena, players, clock):
     )
     assert Participant.objects.get(user=idle).paused
     assert arenas.pair_free(arena) == []  # the idle player waits paused
-    arenas.join(arena, idle)  # back
+    entries.join(arena, idle)  # back
     assert len(arenas.pair_free(arena)) == 1  # only two: a rematch is allowed
 
 
@@ -139,7 +139,7 @@ def test_at_the_end_games_in_play_do_not_count(arena, players, clock):
     scores = sorted(p.score for p in Participant.objects.all())
     assert scores == [0, 0, 0, 2]
     with pytest.raises(Refused, match="finished"):
-        arenas.join(arena, players(1, prefix="late")[0])
+        entries.join(arena, players(1, prefix="late")[0])
     assert Notification.objects.filter(text__contains="has ended: you finished").count() == 4
 
 
@@ -161,12 +161,12 @@ def test_a_pause_keeps_the_score_and_stops_the_pairing(arena, players, clock):
     begun(arena, users, clock)
     arenas.pair_free(arena)
     resign_all(arena, users[1:])
-    arenas.pause(arena, users[0])
+    entries.pause(arena, users[0])
     made = arenas.pair_free(arena)
     assert all(users[0].pk not in [s.user_id for s in g.seats.all()] for g in made)
     assert Participant.objects.get(user=users[0]).score == 2
     with pytest.raises(Refused, match="not playing"):
-        arenas.pause(arena, users[0])
+        entries.pause(arena, users[0])
 
 
 def test_the_next_game_is_told_in_the_app_never_by_email(arena, players, clock, mailoutbox):

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 
 from play.models import Participant
-from play.tournaments import arenas, schedule
+from play.tournaments import arenas, entries, schedule
 from tests.play.tournaments.helpers import begun
 
 pytestmark = pytest.mark.django_db
@@ -129,7 +129,7 @@ async def test_the_standings_are_pushed_once_a_pass_and_a_paired_player_is_sent_
 
     def begin():
         for user in users:
-            arenas.join(arena, user, "club")
+            entries.join(arena, user, "club")
         clock.advance(minutes=1)
         return schedule.sweep(clock())
 
@@ -167,3 +167,96 @@ def test_a_paired_player_is_sent_to_their_game(
     with django_capture_on_commit_callbacks(execute=True):
         (game,) = arenas.pair_free(arena)
     assert [(g.pk, sorted(u)) for g, u in opened] == [(game.pk, sorted(u.pk for u in users))]
+
+
+def swiss_form(**overrides):
+    fields = {"name": "Club Swiss", "game": "imperial-chess", "time_control": "days", "days": "3",
+              "rounds": "5", "pacing": "manual", "starts_in": "60", "rated": "on"}  # fmt: skip
+    return fields | overrides
+
+
+def test_a_player_makes_a_correspondence_swiss_from_the_form(ann, client_of):
+    from play.models import Tournament
+
+    client = client_of(ann)
+    assert "Make the Swiss" in client.get("/tournaments/new/swiss/").content.decode()
+    answer = client.post("/tournaments/new/swiss/", swiss_form())
+    made = Tournament.objects.get()
+    assert answer.status_code == 302 and answer["Location"] == made.get_absolute_url()
+    assert (made.kind, made.rounds, made.pacing, made.time_control) == (
+        "swiss", 5, "manual", {"kind": "days", "days": 3})  # fmt: skip
+    page = client.get(made.get_absolute_url()).content.decode()
+    assert "Swiss of Imperial Chess, 3 days per move, 5 rounds" in page
+
+
+@pytest.mark.parametrize(
+    "overrides, said",
+    [
+        ({"rounds": "2"}, "Rounds"),
+        ({"rounds": "99999999999999999999"}, "Rounds"),
+        ({"pacing": "auto"}, "daily or when the organiser"),
+        ({"pacing": "sometimes"}, "Rounds begin"),
+        ({"time_control": "live", "pacing": "interval"}, "interval between rounds"),
+        ({"time_control": "bank"}, "Select a valid choice"),
+    ],
+)
+def test_a_malformed_swiss_is_refused_and_nothing_is_made(ann, client_of, overrides, said):
+    from play.models import Tournament
+
+    answer = client_of(ann).post("/tournaments/new/swiss/", swiss_form(**overrides))
+    assert answer.status_code == 400 and said in answer.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_a_swiss_page_its_round_its_organisers_button_and_its_downloads(
+    ann, bob, players, clock, client_of
+):
+    import json
+
+    from play.games import games
+    from play.models import Game
+    from play.tournaments import swisses
+
+    swiss = swisses.create(ann, name="Club Swiss", game_slug="empress", time_control=LIVE,
+                           rounds=3, pacing="manual", starts_at=clock())  # fmt: skip
+    users = players(3)
+    for user in users:
+        entries.join(swiss, user)
+    schedule.sweep(clock())
+    page = client_of(ann).get(swiss.get_absolute_url()).content.decode()
+    assert "Round 1 of 3" in page and "a bye (1 point)" in page and "Start round" not in page
+    (game,) = Game.objects.filter(tournament=swiss)
+    games.resign(game, game.player(1))
+    page = client_of(ann).get(swiss.get_absolute_url()).content.decode()
+    assert "Start round 2" in page and "<abbr" in page and "Buchholz" in page
+    assert "Start round" not in client_of(bob).get(swiss.get_absolute_url()).content.decode()
+    refused = client_of(bob).post(f"/t/{swiss.public_id}/start-round/")
+    assert refused.status_code == 403 and "Only the organiser" in refused.content.decode()
+    assert client_of(ann).post(f"/t/{swiss.public_id}/start-round/").status_code == 302
+    swiss.refresh_from_db()
+    assert swiss.round_number == 2
+    rows = client_of(bob).get(f"/t/{swiss.public_id}/results.csv").content.decode().splitlines()
+    assert rows[0] == "rank,username,rating,score,games,sonneborn_berger,buchholz,sheet"
+    # p00 beat p01 (whose bye came next) and plays p02, whose bye came first.
+    assert rows[1:] == [
+        "1,p00,1500,1,2,1,1,1 *",
+        "2,p01,1500,1,1,0,1,0 1",
+        "3,p02,1500,1,1,0,0,1 *",
+    ]
+    data = json.loads(client_of(bob).get(f"/t/{swiss.public_id}/results.json").content)
+    assert data["kind"] == "swiss" and len(data["standings"]) == 3
+    assert sum(g["status"] == "bye" for g in data["games"]) == 2
+    assert {g["winner"] for g in data["games"] if g["round"] == 1} == {game.player(0).username,
+                                                                       None}  # fmt: skip
+
+
+def test_an_arenas_results_download_and_it_has_no_report_file(arena, players, clock, client):
+    users = players(2)
+    begun(arena, users, clock, "club")
+    (game,) = arenas.pair_free(arena)
+    from play.games import games
+
+    games.resign(game, game.player(1))
+    rows = client.get(f"/t/{arena.public_id}/results.csv").content.decode().splitlines()
+    assert rows[0] == "rank,username,rating,score,games,sheet" and rows[1].endswith(",2,1,2")
+    assert client.get(f"/t/{arena.public_id}/report.trf").status_code == 404

@@ -7,7 +7,7 @@ import pytest
 
 from play.games import games
 from play.models import Game, Pairing, Participant
-from play.tournaments import arenas, schedule
+from play.tournaments import arenas, entries, schedule
 from tests.play.round.test_races import together
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,7 +19,7 @@ def begun(ann, users, clock):
     arena = arenas.create(ann, name="Race", game_slug="empress", time_control=LIVE, minutes=60,
                           starts_at=clock())  # fmt: skip
     for user in users:
-        arenas.join(arena, user)
+        entries.join(arena, user)
     schedule.begin_due(clock())
     return arena
 
@@ -47,7 +47,7 @@ def test_a_join_during_a_pairing_pass_is_paired_now_or_next(ann, players, clock)
     for round_ in range(ROUNDS):
         users = players(5, prefix=f"j{round_}-")
         arena = begun(ann, users[:4], clock)
-        together(partial(arenas.pair_free, arena), partial(arenas.join, arena, users[4]))
+        together(partial(arenas.pair_free, arena), partial(entries.join, arena, users[4]))
         assert Participant.objects.filter(tournament=arena).count() == 5
         each_once(arena)
 
@@ -56,7 +56,7 @@ def test_a_pause_while_being_paired_ends_one_way(ann, players, clock):
     for round_ in range(ROUNDS):
         users = players(4, prefix=f"p{round_}-")
         arena = begun(ann, users, clock)
-        together(partial(arenas.pair_free, arena), partial(arenas.pause, arena, users[0]))
+        together(partial(arenas.pair_free, arena), partial(entries.pause, arena, users[0]))
         me = Participant.objects.get(tournament=arena, user=users[0])
         playing = Game.objects.filter(tournament=arena, seats__user=users[0]).exists()
         assert me.paused  # paused either way: if paired first, their game stands

@@ -1,0 +1,136 @@
+"""Making a tournament, and being in one: the checks an arena and a Swiss share, joining
+(with its password and entry conditions), pausing, and coming back."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth.hashers import check_password, make_password
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+import rules
+from play.accounts import guests
+from play.common import clocks
+from play.common.errors import Refused
+from play.models import Computer, Participant, Rating, Tournament
+from play.ratings import ratings
+
+AHEAD = timedelta(days=60)  # how far ahead a tournament may be set
+PASSWORD_LENGTH = 100
+
+
+def checked(user, *, name: str, game_slug: str, starts_at, options=None, time_control=None,
+            rating_min=None, rating_max=None, min_rated_games: int = 0,
+            password: str = "") -> dict:  # fmt: skip
+    """The fields every tournament has, checked whole before anything is written: the
+    model's fields, ready to be saved."""
+    guests.refuse(user, "make tournaments")
+    name = (name or "").strip()
+    if not 1 <= len(name) <= Tournament._meta.get_field("name").max_length:
+        raise Refused("Name the tournament, in 80 characters at most.")
+    try:
+        game_rules = rules.get(game_slug)
+        options = game_rules.validate_options(options)
+        time_control = clocks.parse(time_control)
+    except (KeyError, ValueError) as exc:
+        raise Refused(
+            str(exc) if isinstance(exc, ValueError) else "Choose one of the five games."
+        ) from None
+    if not time_control:
+        raise Refused("A tournament is played on a clock.")
+    if game_rules.needs_setup and not options.get("deal"):
+        raise Refused("A tournament's games start at once: deal the boards (the deal option).")
+    at = clocks.now()
+    if not at - timedelta(minutes=1) <= starts_at <= at + AHEAD:
+        raise Refused("A tournament starts between now and 60 days from now.")
+    if rating_min is not None and rating_max is not None and rating_min > rating_max:
+        raise Refused("The lowest rating allowed is above the highest.")
+    if len(password) > PASSWORD_LENGTH:
+        raise Refused(f"Keep the password under {PASSWORD_LENGTH} characters.")
+    return dict(
+        name=name, game_slug=game_slug, options=options, time_control=time_control,
+        created_by=user, starts_at=starts_at, rating_min=rating_min, rating_max=rating_max,
+        min_rated_games=min_rated_games, password=make_password(password) if password else "",
+    )  # fmt: skip
+
+
+def join(tournament: Tournament, user, password: str = "") -> Participant:
+    """Join before or during the tournament (again, after a pause: play on)."""
+    guests.refuse(user, "play in tournaments")
+    if Computer.objects.filter(user_id=user.pk).exists():
+        raise Refused("The computer plays no tournaments.", 403)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if over(tournament):
+            raise Refused("This tournament has finished.", 409)
+        mine = tournament.players.filter(user=user).first()
+        if mine is not None:
+            if mine.withdrawn:
+                raise Refused("You were withdrawn from this tournament when a game of yours "
+                              "was not begun.", 409)  # fmt: skip
+            if not mine.paused:
+                raise Refused("You are in this tournament already.", 409)
+            mine.paused, mine.free_since = False, clocks.now()
+            mine.save(update_fields=["paused", "free_since"])
+            touch(tournament)
+            return mine
+        if not tournament.is_arena and tournament.round_number * 2 >= tournament.rounds:
+            raise Refused("Half the rounds have begun: this Swiss takes no one new.", 409)
+        if tournament.password and not check_password(password, tournament.password):
+            raise Refused("That is not this tournament's password.", 403)
+        rating = _check_conditions(tournament, user)
+        try:
+            with transaction.atomic():
+                mine = Participant.objects.create(
+                    tournament=tournament, user=user, joined_at=clocks.now(), rating=rating,
+                    free_since=clocks.now(),
+                )  # fmt: skip
+        except IntegrityError:
+            raise Refused("You are in this tournament already.", 409) from None
+        touch(tournament)
+    return mine
+
+
+def _check_conditions(tournament: Tournament, user) -> float:
+    """The player's rating in the tournament's game and speed, if they meet its conditions."""
+    speed = ratings.speed_of(tournament.time_control)
+    row = Rating.objects.filter(user=user, game_slug=tournament.game_slug, speed=speed).first()
+    rating = row.rating if row else ratings.glicko.START
+    name = f"{tournament.rules.name} ({ratings.SPEEDS[speed].lower()})"
+    if tournament.rating_max is not None and rating > tournament.rating_max:
+        raise Refused(f"This tournament is for players rated {tournament.rating_max} or less "
+                      f"in {name}; yours is {rating:.0f}.", 403)  # fmt: skip
+    if tournament.rating_min is not None and rating < tournament.rating_min:
+        raise Refused(f"This tournament is for players rated {tournament.rating_min} or more "
+                      f"in {name}; yours is {rating:.0f}.", 403)  # fmt: skip
+    played = row.games if row else 0
+    if played < tournament.min_rated_games:
+        raise Refused(f"This tournament is for players with {tournament.min_rated_games} rated "
+                      f"games of {name} at least; you have {played}.", 403)  # fmt: skip
+    return rating
+
+
+def pause(tournament: Tournament, user) -> Participant:
+    """Stop being paired (a Swiss: absent from the rounds missed); the score stays. Joining
+    again plays on."""
+    with transaction.atomic():
+        mine = Participant.objects.select_for_update().filter(tournament=tournament, user=user)
+        mine = mine.first()
+        if mine is None or mine.paused or mine.withdrawn:
+            raise Refused("You are not playing in this tournament.", 409)
+        mine.paused, mine.free_since = True, None
+        mine.save(update_fields=["paused", "free_since"])
+    touch(tournament)
+    return mine
+
+
+def over(tournament: Tournament) -> bool:
+    return tournament.status == Tournament.Status.FINISHED or (
+        tournament.ends_at is not None and clocks.now() >= tournament.ends_at
+    )
+
+
+def touch(tournament: Tournament) -> None:
+    """The standings changed: the sweeper's next pass pushes them."""
+    Tournament.objects.filter(pk=tournament.pk).update(revision=F("revision") + 1)

@@ -1,0 +1,71 @@
+"""A tournament's standings as its page draws them and as its socket pushes them: ranked,
+paged, drawn once for every page open on it."""
+
+from __future__ import annotations
+
+import re
+
+from django.core.paginator import Paginator
+from django.db.models import F
+from django.template.loader import render_to_string
+
+from play.models import Tournament
+from play.notify import notify
+from play.push import live
+
+PUBLIC_ID = re.compile(r"[A-Za-z0-9]{1,12}")
+SHOWN = 50  # a page of the standings
+
+# An arena ranks by score, then the rating as the player joined; a Swiss by points, then
+# Sonneborn-Berger, then Buchholz (docs/playing.md), then that rating.
+ORDER = {
+    Tournament.Kind.ARENA: ("-score", "-rating", "pk"),
+    Tournament.Kind.SWISS: ("-score", "-sonneborn_berger", "-buchholz", "-rating", "pk"),
+}
+
+
+def ranked(tournament: Tournament):
+    """Everyone, first place first (a queryset)."""
+    return tournament.players.order_by(*ORDER[tournament.kind]).select_related("user")
+
+
+def channel(tournament: Tournament) -> str:
+    return f"tournament-{tournament.public_id}"
+
+
+def html(tournament: Tournament, page=None, *, oob: bool = False) -> str:
+    """The standings' first page (or `page`, a page of ranked()), as its page draws it and
+    as the push redraws it: drawn once for every socket on the tournament."""
+    if page is None:
+        page = Paginator(ranked(tournament), SHOWN).page(1)
+    offset = (page.number - 1) * SHOWN
+    context = {"tournament": tournament, "page": page, "oob": oob,
+               "ranked": [(offset + i, p) for i, p in enumerate(page, 1)]}  # fmt: skip
+    return render_to_string("tournaments/partials/standings.html", context)
+
+
+def push(tournament: Tournament) -> bool:
+    """Send the standings to the tournament's pages if they changed since the last push."""
+    if tournament.revision == tournament.pushed_revision:
+        return False
+    drawn = html(tournament, oob=True)
+    Tournament.objects.filter(pk=tournament.pk).update(pushed_revision=tournament.revision)
+    live.send(channel(tournament), {"type": "standings.update", "html": drawn})
+    return True
+
+
+def due():
+    """The tournaments whose standings changed since they were last pushed."""
+    return Tournament.objects.exclude(status=Tournament.Status.CREATED).filter(
+        revision__gt=F("pushed_revision")
+    )
+
+
+def tell_final(tournament: Tournament) -> None:
+    """Each player's place, as the tournament ends."""
+    table = list(ranked(tournament))
+    for rank, player in enumerate(table, 1):
+        text = (f"{tournament.name} has ended: you finished {rank} of {len(table)}, "
+                f"with {player.score:g} points.")  # fmt: skip
+        notify.tell(player.user, notify.Kind.TOURNAMENT, text,
+                    address=tournament.get_absolute_url())  # fmt: skip
