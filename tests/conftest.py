@@ -1,3 +1,5 @@
+import importlib
+
 import pytest
 from asgiref.sync import SyncToAsync
 from django.core.cache import cache
@@ -55,13 +57,22 @@ def bob(make_user):
 
 @pytest.fixture
 def referee(make_user):
-    """A staff member in the Referees group."""
-    from django.contrib.auth.models import Group
+    """A staff member in the Referees group (made again if a flushed database, in a test
+    with real transactions, has lost the one its migration made)."""
+    from django.contrib.auth.models import Group, Permission
 
+    group, made = Group.objects.get_or_create(name="Referees")
+    if made:
+        migration = importlib.import_module("play.migrations.0008_referees_group")
+        codenames = ["referee", "view_dispute", "change_dispute"]
+        codenames += [f"view_{model}" for model in migration.VIEW]
+        group.permissions.set(
+            Permission.objects.filter(content_type__app_label="play", codename__in=codenames)
+        )
     user = make_user("ref")
     user.is_staff = True
     user.save()
-    user.groups.add(Group.objects.get(name="Referees"))
+    user.groups.add(group)
     return user
 
 

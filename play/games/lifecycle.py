@@ -132,8 +132,8 @@ def next_turn(game: Game, state, at) -> None:
 def end(
     game: Game, winner: int | None, reason: str, status=Game.Status.FINISHED, *, rerate=True
 ) -> None:
-    """Record a result, rate it (unless the caller does: a ruling rates with its reason), and
-    tell everyone after the transaction."""
+    """Record a result, rate it and tell its tables (unless the caller does: a ruling rates
+    with its reason), and tell everyone after the transaction."""
     game.status = status
     game.winner = winner
     game.reason = reason
@@ -148,7 +148,9 @@ def end(
         seat.finished_at = game.finished_at
     if rerate:
         ratings.settle(game, game.finished_at)
-    result_changed.send(Game, game=game)
+        # Rated first, then the tables: the locks in the one order every path takes (a
+        # game, its players' ratings, its group or tournament). A caller that rates sends it.
+        result_changed.send(Game, game=game)
     for seat in game.seats.all():
         text = f"{game.rules.name} against {opponent_name(game, seat.index)}: {game.result_text}."
         notify.tell(seat.user, Kind.OVER, text, game)

@@ -17,24 +17,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 ROUNDS = 3
 
 
-@pytest.fixture
-def referee(referee_group, make_user):
-    """As the suite's referee; a flushed database has lost the Referees group its
-    migration made, so it is made again here."""
-    user = make_user("ref")
-    user.is_staff = True
-    user.save()
-    user.groups.add(referee_group)
-    return user
-
-
-@pytest.fixture
-def referee_group():
-    from django.contrib.auth.models import Group
-
-    return Group.objects.get_or_create(name="Referees")[0]
-
-
 def table_agrees(group: LeagueGroup) -> None:
     """The kept table is the one its games make now."""
     found, _ = tables.results(group)
@@ -112,10 +94,12 @@ def test_the_last_game_ending_while_a_ruling_changes_another(small_league, playe
         games.resign(first, first.player(1))
         games.resign(second, second.player(1))
         dispute = disputes.report(first, first.player(1), "other", "A mistake.")
-        together(
+        done = together(
             partial(games.resign, last, last.player(1)),
             partial(disputes.rule, dispute, referee, "result", "Given.", winner=1),
         )
+        assert not any(isinstance(d, Exception) for d in done), done  # no deadlock
+        assert Game.objects.get(pk=first.pk).winner == 1  # the ruling landed
         group.refresh_from_db()
         table_agrees(group)
         assert group.finished_at is not None

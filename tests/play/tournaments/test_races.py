@@ -1,13 +1,16 @@
-"""Races in an arena, with real threads and their own connections (SQLite in `make test`,
+"""Races in arenas and Swiss events, with real threads and their own connections (SQLite in `make test`,
 PostgreSQL in `make test-distributed`): each ends in one consistent result."""
 
 from functools import partial
 
 import pytest
+from django.db import transaction
 
+from play.common.errors import Refused
 from play.games import games
-from play.models import Game, Pairing, Participant
-from play.tournaments import arenas, entries, schedule
+from play.models import Game, Pairing, Participant, Tournament
+from play.referee import disputes
+from play.tournaments import arenas, entries, schedule, swisses
 from tests.play.round.test_races import together
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -78,3 +81,81 @@ def test_a_game_ending_at_the_last_second_counts_or_not_but_once(ann, players, c
         arena.refresh_from_db()
         assert arena.status == "finished"
         clock.advance(minutes=-60)
+
+
+def swiss_begun(ann, users, clock, pacing="auto"):
+    swiss = swisses.create(ann, name="Race Swiss", game_slug="empress", time_control=LIVE,
+                           rounds=3, pacing=pacing, starts_at=clock())  # fmt: skip
+    for user in users:
+        entries.join(swiss, user)
+    schedule.sweep(clock())
+    swiss.refresh_from_db()
+    return swiss
+
+
+def table_whole(swiss) -> None:
+    """The kept table is the one counted afresh from the pairings."""
+
+    def kept():
+        return sorted(
+            Participant.objects.filter(tournament=swiss).values_list(
+                "user_id", "score", "sonneborn_berger", "buchholz", "sheet"
+            )
+        )
+
+    before = kept()
+    with transaction.atomic():
+        swisses.recount(Tournament.objects.select_for_update().get(pk=swiss.pk))
+    assert kept() == before
+
+
+def test_a_ruling_during_a_round_and_a_game_ending_leave_the_table_whole(
+    ann, players, clock, referee
+):
+    for round_ in range(ROUNDS):
+        swiss = swiss_begun(ann, players(4, prefix=f"u{round_}-"), clock)
+        ruled, other = Game.objects.filter(tournament=swiss)
+        games.resign(ruled, ruled.player(1))
+        dispute = disputes.report(ruled, ruled.player(1), "misclick", "Resigned by mistake.")
+        done = together(
+            partial(disputes.rule, dispute, referee, "result", "A draw.", winner=None),
+            partial(games.resign, other, other.player(1)),
+        )
+        assert not any(isinstance(d, Exception) for d in done), done
+        points = {p.user_id: p.score for p in Participant.objects.filter(tournament=swiss)}
+        assert points[ruled.player(0).pk] == points[ruled.player(1).pk] == 0.5
+        assert (points[other.player(0).pk], points[other.player(1).pk]) == (1, 0)
+        table_whole(swiss)
+
+
+def test_two_rounds_begun_at_once_make_one(ann, players, clock):
+    for round_ in range(ROUNDS):
+        swiss = swiss_begun(ann, players(4, prefix=f"s{round_}-"), clock, pacing="manual")
+        for game in Game.objects.filter(tournament=swiss):
+            games.resign(game, game.player(1))
+        done = together(
+            partial(swisses.start_round, swiss, by=ann), partial(swisses.start_round, swiss, by=ann)
+        )
+        assert sorted(isinstance(d, Refused) for d in done) == [False, True], done
+        swiss.refresh_from_db()
+        assert swiss.round_number == 2
+        assert Pairing.objects.filter(tournament=swiss, round=2).count() == 2
+        table_whole(swiss)
+
+
+def test_a_join_while_a_round_is_paired_is_in_it_or_absent_from_it(ann, players, clock):
+    for round_ in range(ROUNDS):
+        users = players(4, prefix=f"l{round_}-")
+        swiss = swiss_begun(ann, users[:3], clock, pacing="manual")
+        for game in Game.objects.filter(tournament=swiss):
+            games.resign(game, game.player(1))
+        together(
+            partial(swisses.start_round, swiss, by=ann), partial(entries.join, swiss, users[3])
+        )
+        seated = Pairing.objects.filter(tournament=swiss, round=2)
+        late = Participant.objects.get(tournament=swiss, user=users[3])
+        in_round = users[3].pk in {u for p in seated for u in (p.white_id, p.black_id)}
+        assert [text for text, _ in late.sheet] == (["–", "*"] if in_round else ["–"]) or (
+            in_round and late.sheet == [["–", "absent"], ["1", "bye"]]
+        )
+        table_whole(swiss)
