@@ -5,9 +5,11 @@ tournament."""
 
 from __future__ import annotations
 
+import calendar
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
@@ -39,10 +41,15 @@ class Tournament(Bounded):
     options = models.JSONField(default=dict, blank=True)
     time_control = models.JSONField(default=dict)
     rated = models.BooleanField(default=True)
+    # The organiser; None for the site's own, made from a plan (play/tournaments/plans.py).
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_made"
-    )
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="tournaments_made",
+    )  # fmt: skip
     official = models.BooleanField(default=False)  # the site's own schedule
+    plan = models.ForeignKey(
+        "TournamentPlan", null=True, blank=True, on_delete=models.SET_NULL, related_name="made"
+    )
     starts_at = models.DateTimeField()
     minutes = models.PositiveSmallIntegerField(null=True, blank=True)  # an arena's length
     rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # a Swiss's
@@ -66,6 +73,9 @@ class Tournament(Bounded):
     class Meta:
         ordering = ["starts_at"]
         indexes = [models.Index(fields=["status", "starts_at"])]
+        constraints = [  # a plan makes each of its tournaments once, however many sweepers
+            models.UniqueConstraint(fields=["plan", "starts_at"], name="one_tournament_a_slot")
+        ]
 
     def __str__(self):
         return self.name
@@ -161,3 +171,61 @@ class Pairing(Bounded):
 
     def __str__(self):
         return f"{self.tournament}: {self.white} – {self.black}"
+
+
+class TournamentPlan(Bounded):
+    """A tournament the site holds again and again: every hour, day or week, at a minute
+    (and an hour, and a weekday), in one game or each game in turn. The sweeper makes each
+    one `ahead_hours` before it starts, so that the tournaments page shows it coming."""
+
+    class Every(models.TextChoices):
+        HOUR = "hour", "Every hour"
+        DAY = "day", "Every day"
+        WEEK = "week", "Every week"
+
+    name = models.CharField(max_length=60, help_text="{game} is replaced by the game's name.")
+    kind = models.CharField(max_length=5, choices=Tournament.Kind.choices)
+    games = models.JSONField(help_text='The games\' slugs, taken in turn: ["empress", "empire"].')
+    options = models.JSONField(
+        default=dict, blank=True, help_text='Options by game: {"imperial-shuffle": {"deal": true}}.'
+    )
+    every = models.CharField(max_length=4, choices=Every.choices)
+    weekday = models.PositiveSmallIntegerField(default=0, help_text="0 is Monday (every week).")
+    hour = models.PositiveSmallIntegerField(default=0, help_text="UTC (every day or week).")
+    minute = models.PositiveSmallIntegerField(default=0)
+    time_control = models.JSONField()
+    minutes = models.PositiveSmallIntegerField(null=True, blank=True)  # an arena's length
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # a Swiss's
+    pacing = models.CharField(max_length=8, choices=Tournament.Pacing.choices, blank=True)
+    interval_minutes = models.PositiveIntegerField(null=True, blank=True)
+    rated = models.BooleanField(default=True)
+    ahead_hours = models.PositiveSmallIntegerField(default=24)
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["every", "hour", "minute", "pk"]
+
+    def __str__(self):
+        return self.title
+
+    @property
+    def title(self) -> str:
+        """Its name, with its game's, or "each game in turn" for several."""
+        if len(self.games) == 1 and self.games[0] in {g.slug for g in rules.games()}:
+            return self.name.replace("{game}", rules.get(self.games[0]).name)
+        return self.name.replace("{game} ", "").replace("{game}", "") + " (each game in turn)"
+
+    @property
+    def when(self) -> str:
+        at = f"{self.hour:02d}:{self.minute:02d} UTC"
+        if self.every == self.Every.HOUR:
+            return f"every hour at :{self.minute:02d}"
+        if self.every == self.Every.DAY:
+            return f"every day at {at}"
+        return f"every {calendar.day_name[self.weekday]} at {at}"
+
+    def clean(self):
+        if not 0 <= self.weekday <= 6 or not 0 <= self.hour <= 23 or not 0 <= self.minute <= 59:
+            raise ValidationError("The weekday is 0 to 6, the hour 0 to 23, the minute 0 to 59.")
+        if not isinstance(self.games, list) or not self.games:
+            raise ValidationError("Name one game at least.")

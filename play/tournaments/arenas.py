@@ -22,16 +22,17 @@ from play.tournaments import entries, pairing, sheets, standings
 MINUTES = (20, 180)  # an arena's length
 
 
-def create(user, *, minutes: int, rated: bool = True, official: bool = False,
+def create(user, *, minutes: int, rated: bool = True, official: bool = False, plan=None,
            **fields) -> Tournament:  # fmt: skip
-    """A new arena, checked whole before anything is written (`fields`: entries.checked's)."""
+    """A new arena, checked whole before anything is written (`fields`: entries.checked's;
+    `user` None and a plan: the site's own)."""
     fields = entries.checked(user, **fields)
     if fields["time_control"].get("kind") != "live":
         raise Refused("An arena is played on a live clock: minutes and an increment.")
     if not isinstance(minutes, int) or not MINUTES[0] <= minutes <= MINUTES[1]:
         raise Refused(f"An arena lasts from {MINUTES[0]} minutes to {MINUTES[1] // 60} hours.")
     return Tournament.objects.create(kind=Tournament.Kind.ARENA, minutes=minutes, rated=rated,
-                                     official=official, **fields)  # fmt: skip
+                                     official=official, plan=plan, **fields)  # fmt: skip
 
 
 def pair_free(tournament: Tournament, at=None) -> list[Game]:

@@ -24,8 +24,9 @@ def checked(user, *, name: str, game_slug: str, starts_at, options=None, time_co
             rating_min=None, rating_max=None, min_rated_games: int = 0,
             password: str = "") -> dict:  # fmt: skip
     """The fields every tournament has, checked whole before anything is written: the
-    model's fields, ready to be saved."""
-    guests.refuse(user, "make tournaments")
+    model's fields, ready to be saved (`user` None: the site's own)."""
+    if user is not None:
+        guests.refuse(user, "make tournaments")
     name = (name or "").strip()
     if not 1 <= len(name) <= Tournament._meta.get_field("name").max_length:
         raise Refused("Name the tournament, in 80 characters at most.")

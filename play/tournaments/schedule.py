@@ -1,4 +1,5 @@
-"""The tournaments' part of the sweeper (`manage.py sweep`): tournaments begun at their hour,
+"""The tournaments' part of the sweeper (`manage.py sweep`): the site's own made from its
+plans, tournaments begun at their hour,
 an arena's free players paired, a first game not begun in time lost, arenas ended at theirs,
 Swiss rounds begun as their pacing says, and the standings pushed where they changed."""
 
@@ -12,7 +13,7 @@ from play.common import clocks
 from play.games.lifecycle import end
 from play.models import Game, Pairing, Participant, Tournament
 from play.notify import notify
-from play.tournaments import arenas, standings, swisses
+from play.tournaments import arenas, plans, standings, swisses
 
 # A player who has not made their first move this long after their arena game began loses
 # it and is paused, as on lichess: so that an absent player does not hold an opponent.
@@ -22,6 +23,7 @@ FIRST_MOVE = timedelta(seconds=20)
 def sweep(at=None) -> dict[str, int]:
     at = at or clocks.now()
     return {
+        "site tournaments made": plans.make_due(at),
         "tournaments begun": begin_due(at),
         "tournament games lost unbegun": lapse_unbegun(at),
         "arena games paired": sum(

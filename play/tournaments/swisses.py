@@ -35,7 +35,7 @@ Pacing = Tournament.Pacing
 
 
 def create(user, *, rounds: int, pacing: str, interval_minutes=None, rated: bool = True,
-           official: bool = False, **fields) -> Tournament:  # fmt: skip
+           official: bool = False, plan=None, **fields) -> Tournament:  # fmt: skip
     """A new Swiss, checked whole before anything is written (`fields`: entries.checked's)."""
     fields = entries.checked(user, **fields)
     if not isinstance(rounds, int) or not ROUNDS[0] <= rounds <= ROUNDS[1]:
@@ -58,7 +58,7 @@ def create(user, *, rounds: int, pacing: str, interval_minutes=None, rated: bool
         interval_minutes = None
     return Tournament.objects.create(
         kind=Tournament.Kind.SWISS, rounds=rounds, pacing=pacing,
-        interval_minutes=interval_minutes, rated=rated, official=official, **fields,
+        interval_minutes=interval_minutes, rated=rated, official=official, plan=plan, **fields,
     )  # fmt: skip
 
 
@@ -110,7 +110,7 @@ def _check_may_start(tournament: Tournament, by) -> None:
     if not round_over(tournament):
         raise Refused(f"Round {tournament.round_number} is still being played.", 409)
     if by is not None:
-        if by.pk != tournament.created_by_id:
+        if tournament.created_by_id is None or by.pk != tournament.created_by_id:
             raise Refused("Only the organiser starts the rounds.", 403)
         if tournament.pacing != Pacing.MANUAL:
             raise Refused("This Swiss's rounds begin by themselves.", 409)

@@ -16,22 +16,23 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from play.common import clocks, limits, paging
 from play.common.errors import Refused
 from play.common.pages import found
-from play.models import Game, Pairing, Tournament
+from play.models import Game, Pairing, Tournament, TournamentPlan
 from play.tournaments import arenas, entries, exports, standings, swisses
 from play.tournaments.forms import ArenaForm, SwissForm
 
 
 @require_GET
 def every_tournament(request):
+    every = Tournament.objects.all()
+    # The site's arenas come every hour, played or not: the finished ones shown were played.
+    played = every.filter(status=Tournament.Status.FINISHED, players__isnull=False).distinct()
     lists = {
-        status: Tournament.objects.filter(status=status).order_by(order)[:50]
-        for status, order in (
-            (Tournament.Status.CREATED, "starts_at"),
-            (Tournament.Status.STARTED, "starts_at"),
-            (Tournament.Status.FINISHED, "-finished_at"),
-        )
+        Tournament.Status.CREATED: every.filter(status="created").order_by("starts_at")[:50],
+        Tournament.Status.STARTED: every.filter(status="started").order_by("starts_at")[:50],
+        Tournament.Status.FINISHED: played.order_by("-finished_at")[:50],
     }
-    return render(request, "tournaments/index.html", {"lists": lists})
+    schedule = TournamentPlan.objects.filter(active=True)
+    return render(request, "tournaments/index.html", {"lists": lists, "plans": schedule})
 
 
 def _tournament(public_id: str) -> Tournament:
@@ -73,6 +74,7 @@ def _may_start_round(shown: Tournament, user) -> bool:
     return (
         shown.pacing == Tournament.Pacing.MANUAL
         and shown.status == Tournament.Status.STARTED
+        and user.is_authenticated
         and user.pk == shown.created_by_id
         and shown.round_number < shown.rounds
         and swisses.round_over(shown)
