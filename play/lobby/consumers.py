@@ -14,6 +14,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from play.lobby import watching
 from play.push.live import group_name
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
+from play.round import pictures
 
 MOST_GAMES = 5 + watching.SHOWN_NOW  # the cards' and the others'
 PUBLIC_ID = re.compile(r"[A-Za-z0-9]{1,12}")
@@ -36,7 +37,7 @@ class NowPlayingConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsum
         if public_id not in self.public_ids:
             return
         # Drawn once for every home page on this server, the first to ask drawing it.
-        html = watching.drawn(public_id, revision, oob=True)
+        html = pictures.drawn(public_id, revision, oob=True)
         if html is None:
             html = await database_sync_to_async(self._pictures)([public_id])
         if html:
@@ -47,7 +48,7 @@ class NowPlayingConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsum
 
     @staticmethod
     def _pictures(public_ids: list[str]) -> str:
-        return "".join(watching.picture(game, oob=True) for game in watching.shown(public_ids))
+        return "".join(pictures.picture(game, oob=True) for game in watching.shown(public_ids))
 
 
 def named(query_string: bytes) -> list[str] | None:

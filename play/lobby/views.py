@@ -26,9 +26,7 @@ from play.lobby.forms import SeekFilter
 from play.models import Game
 from play.notify import dashboard
 from play.ratings import ratings
-from play.round import (
-    page,
-)
+from play.round import page, pictures
 
 
 @require_GET
@@ -100,7 +98,7 @@ def _welcome(request) -> dict:
     return {
         "welcome": True,
         "cards": cards,
-        "now": [watching.picture(game) for game in now],
+        "now": [pictures.picture(game) for game in now],
         "watched": ",".join(watched),
         "clocks": pool.CLOCKS,
     }

@@ -23,7 +23,13 @@ from play.models.ratings import Rating, RatingChange
 from play.models.referee import ArchivedMove, Dispute, Ruling
 from play.models.review import AnalysisTree, Evaluation, Study
 from play.models.round import ChatMessage, Forecast, Note, Offer
-from play.models.tournaments import Pairing, Participant, Tournament, TournamentPlan
+from play.models.tournaments import (
+    Pairing,
+    Participant,
+    Tournament,
+    TournamentMessage,
+    TournamentPlan,
+)
 
 __all__ = [
     "GUEST_PREFIX",
@@ -62,6 +68,7 @@ __all__ = [
     "Seat",
     "Study",
     "Tournament",
+    "TournamentMessage",
     "TournamentPlan",
     "is_guest",
     "game_choices",

@@ -69,6 +69,11 @@ class Tournament(Bounded):
     # the revision last pushed: at most one push a pass, however many games ended.
     revision = models.PositiveIntegerField(default=0)
     pushed_revision = models.PositiveIntegerField(default=0)
+    # The game its page shows live: the one in play of the best-placed player playing
+    # (play/tournaments/standings.py), kept so the sweeper pushes it only when it changes.
+    top_game = models.ForeignKey(
+        "play.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["starts_at"]
@@ -229,3 +234,19 @@ class TournamentPlan(Bounded):
             raise ValidationError("The weekday is 0 to 6, the hour 0 to 23, the minute 0 to 59.")
         if not isinstance(self.games, list) or not self.games:
             raise ValidationError("Name one game at least.")
+
+
+class TournamentMessage(Bounded):
+    """A line in a tournament's chat: its players and its organiser write, everyone reads."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="messages")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["tournament", "-created_at"])]
+
+    def __str__(self):
+        return f"{self.user}: {self.text[:40]}"

@@ -12,15 +12,21 @@ from play.push import live
 LIMIT = 500
 
 
-def post(game: Game, user, text: str) -> ChatMessage:
+def checked(text: str) -> str:
+    """A message as it is kept (its spaces tidied), or Refused saying what is wrong."""
     text = " ".join(text.split())
-    game.seat_of_player(user, "Only the two players write in a game's chat.")
     if "\x00" in text:  # no browser sends one, and PostgreSQL cannot store it
         raise Refused("A message cannot contain null characters.")
     if not text:
         raise Refused("Write something first.")
     if len(text) > LIMIT:
         raise Refused(f"Keep it under {LIMIT} characters.")
+    return text
+
+
+def post(game: Game, user, text: str) -> ChatMessage:
+    game.seat_of_player(user, "Only the two players write in a game's chat.")
+    text = checked(text)
     message = ChatMessage.objects.create(game=game, user=user, text=text, created_at=clocks.now())
     transaction.on_commit(
         lambda: live.send(live.group_name(game.public_id), {"type": "chat.update"})

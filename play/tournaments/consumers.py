@@ -1,5 +1,6 @@
 """A tournament page's socket: the standings, drawn once by the sweeper when they changed and
-sent to every page (at most once a sweeper's pass, however many games ended)."""
+sent to every page (at most once a sweeper's pass, however many games ended); the game shown
+live when another takes its place; the chat's messages."""
 
 from __future__ import annotations
 
@@ -20,3 +21,6 @@ class TournamentConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsum
 
     async def standings_update(self, event):
         await self.send(text_data=event["html"])
+
+    chat_update = standings_update  # a message, drawn once for every page
+    top_update = standings_update  # the game shown live, when another takes its place

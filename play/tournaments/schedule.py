@@ -35,6 +35,10 @@ def sweep(at=None) -> dict[str, int]:
         "arenas ended": end_due(at),
         **swisses.advance(at),
         "standings pushed": sum(standings.push(t) for t in standings.due()),
+        "top games shown": sum(
+            standings.push_top(t)
+            for t in Tournament.objects.filter(status=Tournament.Status.STARTED)
+        ),
     }
 
 

@@ -9,9 +9,10 @@ from django.core.paginator import Paginator
 from django.db.models import F
 from django.template.loader import render_to_string
 
-from play.models import Tournament
+from play.models import Game, Pairing, Tournament
 from play.notify import notify
 from play.push import live
+from play.round import pictures
 
 PUBLIC_ID = re.compile(r"[A-Za-z0-9]{1,12}")
 SHOWN = 50  # a page of the standings
@@ -51,6 +52,38 @@ def push(tournament: Tournament) -> bool:
     drawn = html(tournament, oob=True)
     Tournament.objects.filter(pk=tournament.pk).update(pushed_revision=tournament.revision)
     live.send(channel(tournament), {"type": "standings.update", "html": drawn})
+    return True
+
+
+def top_game(tournament: Tournament) -> Game | None:
+    """The game in play of the best-placed player playing, as lichess shows its arenas'."""
+    playing = {}
+    for white, black, game in Pairing.objects.filter(
+        tournament=tournament, game__status__in=Game.IN_PLAY
+    ).values_list("white_id", "black_id", "game_id"):
+        playing[white] = playing[black] = game
+    if not playing:
+        return None
+    for user_id in ranked(tournament).values_list("user_id", flat=True).iterator():
+        if user_id in playing:
+            return Game.objects.prefetch_related("seats__user").get(pk=playing[user_id])
+    return None
+
+
+def top_html(game: Game | None, *, oob: bool = False) -> str:
+    """The game shown live: its small board, redrawn as it moves by the home page's socket
+    (`/ws/now/`), and replaced by the sweeper's push when another takes its place."""
+    context = {"game": game, "oob": oob, "picture": game and pictures.picture(game)}
+    return render_to_string("tournaments/partials/top_game.html", context)
+
+
+def push_top(tournament: Tournament) -> bool:
+    """Show another game live if the top game changed since the last push."""
+    game = top_game(tournament)
+    if (game and game.pk) == tournament.top_game_id:
+        return False
+    Tournament.objects.filter(pk=tournament.pk).update(top_game=game)
+    live.send(channel(tournament), {"type": "top.update", "html": top_html(game, oob=True)})
     return True
 
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("t/<str:public_id>/", views.tournament, name="tournament"),
     path("t/<str:public_id>/join/", views.join, name="tournament-join"),
     path("t/<str:public_id>/pause/", views.pause, name="tournament-pause"),
+    path("t/<str:public_id>/chat/", views.post_chat, name="tournament-chat"),
     path("t/<str:public_id>/start-round/", views.start_round, name="tournament-start-round"),
     path("t/<str:public_id>/report.trf", views.report, name="tournament-report"),
     path("t/<str:public_id>/results.csv", views.results_csv, name="tournament-csv"),

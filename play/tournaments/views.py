@@ -17,7 +17,7 @@ from play.common import clocks, limits, paging
 from play.common.errors import Refused
 from play.common.pages import found
 from play.models import Game, Pairing, Tournament, TournamentPlan
-from play.tournaments import arenas, entries, exports, standings, swisses
+from play.tournaments import arenas, chat, entries, exports, standings, swisses
 from play.tournaments.forms import ArenaForm, SwissForm
 
 
@@ -60,9 +60,13 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
         "standings": mark_safe(standings.html(shown, page)),
         "mine": mine,
         "my_game": in_play.filter(seats__user=request.user).first() if mine else None,
-        "top_game": in_play.order_by("pk").first(),
         "pairings": games_shown.order_by("-created_at", "-pk")[:100],
         "podium": list(standings.ranked(shown)[:3]) if shown.status == "finished" else [],
+        "top": mark_safe(standings.top_html(standings.top_game(shown)))
+        if shown.status == "started"
+        else "",
+        "chat": mark_safe(chat.html(shown)),
+        "may_chat": mine is not None or request.user.pk == shown.created_by_id,
         "may_start_round": _may_start_round(shown, request.user),
         "refusal": refusal and refusal.message,
     }
@@ -188,3 +192,25 @@ def results_csv(request, public_id):
 @require_GET
 def results_json(request, public_id):
     return JsonResponse(exports.as_json(_tournament(public_id)))
+
+
+def _chat_answer(request, notice: str, public_id: str) -> HttpResponse:
+    return HttpResponse(chat.html(_tournament(public_id), notice=notice))
+
+
+@login_required
+@require_POST
+@limits.limited("chat", _chat_answer)
+def post_chat(request, public_id):
+    shown = _tournament(public_id)
+    try:
+        chat.post(shown, request.user, request.POST.get("text", ""))
+    except Refused as exc:
+        if not request.htmx:
+            return _page(request, shown, exc)
+        answer = _chat_answer(request, exc.message, public_id)
+        answer.status_code = exc.status
+        return answer
+    if not request.htmx:
+        return redirect(shown)
+    return HttpResponse(chat.html(shown))

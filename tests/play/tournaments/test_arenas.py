@@ -181,3 +181,17 @@ def test_the_next_game_is_told_in_the_app_never_by_email(arena, players, clock, 
     ready = Delivery.objects.filter(notification__text__contains="next game", channel="email")
     assert ready.count() == 2 and set(ready.values_list("status", flat=True)) == {"skipped"}
     assert not [m for m in mailoutbox if "next game" in m.subject]
+
+
+def test_the_top_game_is_the_best_placed_players(arena, players, clock):
+    from play.tournaments import standings
+
+    users = players(6)
+    begun(arena, users, clock)
+    arenas.pair_free(arena)
+    leader = standings.ranked(arena).first().user
+    assert leader in [s.user for s in standings.top_game(arena).seats.all()]
+    resign_all(arena, [leader])  # the leader loses; the others' games end as they may
+    arenas.pair_free(arena)
+    first = standings.ranked(arena).first().user
+    assert first != leader and first in [s.user for s in standings.top_game(arena).seats.all()]

@@ -113,7 +113,7 @@ def test_the_game_page_and_the_case_page_name_the_arena(arena, players, clock, c
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_the_standings_are_pushed_once_a_pass_and_a_paired_player_is_sent_to_the_game(
+async def test_the_standings_and_the_top_game_are_pushed_once_a_pass_when_they_change(
     arena, players, clock
 ):
     from channels.db import database_sync_to_async
@@ -137,8 +137,11 @@ async def test_the_standings_are_pushed_once_a_pass_and_a_paired_player_is_sent_
     assert done["arena games paired"] == 1 and done["standings pushed"] == 1
     pushed = await socket.receive_from()
     assert 'id="standings" hx-swap-oob="true"' in pushed and "p00" in pushed and "p01" in pushed
+    top = await socket.receive_from()  # the game now shown live, redrawn by its own socket
+    assert 'id="top-game"' in top and 'ws-connect="/ws/now/?games=' in top and "p00" in top
     again = await database_sync_to_async(schedule.sweep)(clock())
-    assert again["standings pushed"] == 0  # nothing changed: nothing sent
+    assert again["standings pushed"] == again["top games shown"] == 0  # nothing changed
+
     assert await socket.receive_nothing()
     await socket.disconnect()
 
@@ -260,3 +263,25 @@ def test_an_arenas_results_download_and_it_has_no_report_file(arena, players, cl
     rows = client.get(f"/t/{arena.public_id}/results.csv").content.decode().splitlines()
     assert rows[0] == "rank,username,rating,score,games,sheet" and rows[1].endswith(",2,1,2")
     assert client.get(f"/t/{arena.public_id}/report.trf").status_code == 404
+
+
+def test_the_chat_players_write_everyone_reads(arena, ann, bob, players, client_of, client):
+    outsider = players(1, prefix="out")[0]
+    url = f"/t/{arena.public_id}/chat/"
+    refused = client_of(outsider).post(url, {"text": "hello"}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 403 and "Join the tournament" in refused.content.decode()
+    entries.join(arena, bob, "club")
+    said = client_of(bob).post(url, {"text": "  good   luck <all> "}, HTTP_HX_REQUEST="true")
+    assert said.status_code == 200 and "good luck &lt;all&gt;" in said.content.decode()
+    organiser = client_of(ann).post(url, {"text": "Welcome"})
+    assert organiser.status_code == 302
+    empty = client_of(bob).post(url, {"text": " "}, HTTP_HX_REQUEST="true")
+    assert empty.status_code == 400 and "Write something first" in empty.content.decode()
+    long = client_of(bob).post(url, {"text": "x" * 501}, HTTP_HX_REQUEST="true")
+    assert long.status_code == 400
+    from play.models import TournamentMessage
+
+    assert list(TournamentMessage.objects.values_list("text", flat=True)) == [
+        "good luck <all>", "Welcome"]  # fmt: skip
+    page = client.get(arena.get_absolute_url()).content.decode()
+    assert "Welcome" in page and 'name="text"' not in page  # a visitor reads

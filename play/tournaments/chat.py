@@ -1,0 +1,39 @@
+"""A tournament's chat: its players and its organiser write, everyone reads; each message is
+drawn once and pushed to every page open on the tournament."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.template.loader import render_to_string
+
+from play.accounts import guests
+from play.common import clocks
+from play.common.errors import Refused
+from play.models import Tournament, TournamentMessage
+from play.push import live
+from play.round.chat import checked
+from play.tournaments import standings
+
+SHOWN = 50  # the latest messages shown
+
+
+def post(tournament: Tournament, user, text: str) -> TournamentMessage:
+    guests.refuse(user, "write in a tournament's chat")
+    if user.pk != tournament.created_by_id and not tournament.players.filter(user=user).exists():
+        raise Refused("Join the tournament to write in its chat.", 403)
+    message = TournamentMessage.objects.create(
+        tournament=tournament, user=user, text=checked(text), created_at=clocks.now()
+    )
+    transaction.on_commit(
+        lambda: live.send(
+            standings.channel(tournament),
+            {"type": "chat.update", "html": html(tournament, oob=True)},
+        )
+    )
+    return message
+
+
+def html(tournament: Tournament, *, oob: bool = False, notice: str | None = None) -> str:
+    latest = tournament.messages.select_related("user").order_by("-created_at", "-pk")[:SHOWN]
+    context = {"messages": reversed(list(latest)), "oob": oob, "notice": notice}
+    return render_to_string("tournaments/partials/chat.html", context)
