@@ -134,14 +134,12 @@ def pair(slug: str, key: str, at=None) -> list[Game]:
             )
             game = games.join(game, b.user)
             PoolEntry.objects.filter(pk__in=[a.pk, b.pk]).update(game=game)
-            made.append(game)
-            transaction.on_commit(
-                lambda g=game, users=(a.user_id, b.user_id): notify.open_game(g, users)
-            )
+            made.append((game, (a.user_id, b.user_id)))
         PoolEntry.objects.filter(game_slug=slug, pool=key, game__isnull=True).filter(
             seen_at__lt=at - GONE
         ).delete()  # their pages closed: they left
-    return made
+        transaction.on_commit(lambda: notify.open_games(made))
+    return [game for game, _ in made]
 
 
 def _matches(waiting: list[PoolEntry], at) -> list[tuple[PoolEntry, PoolEntry]]:

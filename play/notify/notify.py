@@ -42,38 +42,68 @@ def tell(
         computer = game.player(game.computer_seat)
         if computer is not None and computer.pk == user.pk:
             return None  # the computer reads no notices: its worker looks at the game itself
-    at = clocks.now()
-    most = Notification._meta.get_field("text").max_length
-    if len(text) > most:  # a ruling's reason, say: kept whole with the ruling itself
-        text = text[: most - 1] + "…"
-    note = Notification.objects.create(
-        user=user, game=game, kind=kind, text=text, created_at=at, address=address
-    )
-    transaction.on_commit(lambda: push(user.pk))
-    deliveries = [Delivery(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)]
-    profile = profile_of(user)
-    if not by_email:
-        deliveries.append(_delivery(note, Delivery.Status.SKIPPED, "a live notice: not emailed"))
-    elif not profile.email_enabled:
-        skipped = "email turned off in the player's settings"
-        deliveries.append(_delivery(note, Delivery.Status.SKIPPED, skipped))
-    elif not user.email:
-        deliveries.append(_delivery(note, Delivery.Status.SKIPPED, "no email address"))
-    elif kind in DIGESTED:
-        digest = f"for the digest (every {profile.digest_hours} h)"
-        deliveries.append(_delivery(note, Delivery.Status.QUEUED, digest))
-    else:
-        transaction.on_commit(lambda: _mail(user, note.text, _body([note]), [note]))
-    Delivery.objects.bulk_create(deliveries)
+    (note,) = tell_each(kind, [(user, text, game, address)], by_email=by_email)
     return note
 
 
-def open_game(game, user_ids) -> None:
-    """Open the game on these players' pages at once (quick pairing, a tournament's next
-    game): their own sockets carry its address to the page's #pool-paired."""
-    html = render_to_string("play/partials/pool_paired.html", {"game": game})
-    for user_id in user_ids:
-        live.send(user_group(user_id), {"type": "pool.paired", "html": html})
+def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification]:
+    """Many players told at once, each as tell() would (a tournament's pairing tells a
+    thousand): `notices` are (user, text, game or None, address), written in a few queries
+    whatever their number, their bells redrawn in one push. Not for the computer's games."""
+    at = clocks.now()
+    most = Notification._meta.get_field("text").max_length
+    notes = Notification.objects.bulk_create(
+        Notification(
+            user=user,
+            game=game,
+            kind=kind,
+            created_at=at,
+            address=address,
+            # a ruling's reason, say, is kept whole with the ruling itself
+            text=text if len(text) <= most else text[: most - 1] + "…",
+        )  # fmt: skip
+        for user, text, game, address in notices
+    )
+    users = [user for user, *_ in notices]
+    missing = [u for u in users if not type(u).profile.is_cached(u)]
+    found = {p.user_id: p for p in Profile.objects.filter(user__in=missing)} if missing else {}
+    deliveries = []
+    for note, user in zip(notes, users, strict=True):
+        deliveries.append(
+            Delivery(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)
+        )
+        profile = found.get(user.pk) or profile_of(user)
+        if not by_email:
+            deliveries.append(
+                _delivery(note, Delivery.Status.SKIPPED, "a live notice: not emailed")
+            )
+        elif not profile.email_enabled:
+            skipped = "email turned off in the player's settings"
+            deliveries.append(_delivery(note, Delivery.Status.SKIPPED, skipped))
+        elif not user.email:
+            deliveries.append(_delivery(note, Delivery.Status.SKIPPED, "no email address"))
+        elif kind in DIGESTED:
+            digest = f"for the digest (every {profile.digest_hours} h)"
+            deliveries.append(_delivery(note, Delivery.Status.QUEUED, digest))
+        else:
+            transaction.on_commit(lambda u=user, n=note: _mail(u, n.text, _body([n]), [n]))
+    Delivery.objects.bulk_create(deliveries)
+    ids = list(dict.fromkeys(u.pk for u in users))
+    transaction.on_commit(
+        lambda: live.send_many([(user_group(i), {"type": "bell.update"}) for i in ids])
+    )
+    return notes
+
+
+def open_games(paired) -> None:
+    """Open each game on its players' pages at once (quick pairing, a tournament's next
+    game): `paired` are (game, its players' ids); their own sockets carry its address to the
+    page's #pool-paired, in one push for them all."""
+    events = []
+    for game, user_ids in paired:
+        html = render_to_string("play/partials/pool_paired.html", {"game": game})
+        events += [(user_group(i), {"type": "pool.paired", "html": html}) for i in user_ids]
+    live.send_many(events)
 
 
 def push(user_id: int) -> None:

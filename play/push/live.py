@@ -55,6 +55,25 @@ def send(group: str, event: dict, *, promptly: bool = False) -> None:
         futures.wait([future], timeout=PROMPT_WAIT)
 
 
+def send_many(events: list[tuple[str, dict]]) -> None:
+    """Several events, each to its group, in one trip to the loop (a tournament's pairing
+    tells a thousand players): as send() each, not promptly."""
+    if not events:
+        return
+    layer, loop = get_channel_layer(), _server_loop
+
+    async def deliver():
+        await asyncio.gather(*(layer.group_send(group, event) for group, event in events))
+
+    if loop is None or not loop.is_running() or _on_loop(loop):
+        async_to_sync(deliver)()
+        if loop is None:  # a worker beside the server: to the server too
+            for group, event in events:
+                relay.forward(group, event)
+        return
+    asyncio.run_coroutine_threadsafe(deliver(), loop).add_done_callback(_log_failure)
+
+
 def broadcast(
     game,
     rendered: dict | None = None,

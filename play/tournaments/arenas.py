@@ -9,8 +9,8 @@ tournament's)."""
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models import Count, Q
+from django.db import connection, transaction
+from django.db.models import Count, F, Q
 
 from play.common import clocks
 from play.common.errors import Refused
@@ -43,6 +43,8 @@ def pair_free(tournament: Tournament, at=None) -> list[Game]:
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status != Tournament.Status.STARTED or entries.over(tournament):
             return []
+        if not tournament.players.filter(paused=False, free_since__isnull=False).exists():
+            return []  # nobody came free since the last pass (most passes): nothing to read
         everyone = list(standings.ranked(tournament))
         busy = set(
             Pairing.objects.filter(tournament=tournament, game__status__in=Game.IN_PLAY)
@@ -69,23 +71,35 @@ def pair_free(tournament: Tournament, at=None) -> list[Game]:
             Pairing(tournament=tournament, game=game, white_id=w, black_id=b, created_at=at)
             for game, (w, b) in zip(made, pairs, strict=True)
         )
-        changed = []
-        for white, black in pairs:
-            for me, other, balance in ((white, black, 1), (black, white, -1)):
-                player = by_user[me]
-                player.last_opponent_id, player.free_since = other, None
-                player.white_balance += balance
-                changed.append(player)
-        Participant.objects.bulk_update(changed, ["last_opponent", "free_since", "white_balance"])
+        _paired(tournament, pairs, by_user)
         text = f"Your next game in {tournament.name} is ready."
-        for game, pair_ in zip(made, pairs, strict=True):
-            for user_id in pair_:
-                notify.tell(by_user[user_id].user, notify.Kind.TOURNAMENT, text, game,
-                            by_email=False)  # fmt: skip
-            # Each player's pages open it, as lichess sends a player to their next game.
-            transaction.on_commit(lambda g=game, users=pair_: notify.open_game(g, users))
+        notify.tell_each(
+            notify.Kind.TOURNAMENT,
+            [(by_user[u].user, text, game, "") for game, pair_ in zip(made, pairs, strict=True)
+             for u in pair_],
+            by_email=False,
+        )  # fmt: skip
+        # Each player's pages open their game, as lichess sends a player to their next one.
+        opened = list(zip(made, pairs, strict=True))
+        transaction.on_commit(lambda: notify.open_games(opened))
         entries.touch(tournament)
     return made
+
+
+def _paired(tournament: Tournament, pairs, by_user) -> None:
+    """The players just paired: busy, each with their last opponent and their colours'
+    balance, in a few statements whatever their number."""
+    whites, blacks = [w for w, _ in pairs], [b for _, b in pairs]
+    players = tournament.players.filter(user_id__in=whites + blacks)
+    players.update(free_since=None)
+    players.filter(user_id__in=whites).update(white_balance=F("white_balance") + 1)
+    players.filter(user_id__in=blacks).update(white_balance=F("white_balance") - 1)
+    table, ids = Participant._meta.db_table, {p: by_user[p].pk for pair_ in pairs for p in pair_}
+    with connection.cursor() as cursor:  # a statement a player: Django's bulk_update of a
+        cursor.executemany(  # thousand builds a CASE of a thousand, ten times slower
+            f"UPDATE {table} SET last_opponent_id = %s WHERE id = %s",
+            [(b, ids[w]) for w, b in pairs] + [(w, ids[b]) for w, b in pairs],
+        )
 
 
 # --- a game's end ---------------------------------------------------------------------------

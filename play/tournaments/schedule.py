@@ -55,10 +55,11 @@ def begin_due(at) -> int:
             tournament.revision += 1
             tournament.save(update_fields=["status", "started_at", "next_round_at", "revision"])
             tournament.players.filter(paused=False).update(free_since=at)
-            for player in tournament.players.select_related("user"):
-                text = f"{tournament.name} has begun."
-                notify.tell(player.user, notify.Kind.TOURNAMENT, text,
-                            address=tournament.get_absolute_url())  # fmt: skip
+            text, address = f"{tournament.name} has begun.", tournament.get_absolute_url()
+            notify.tell_each(
+                notify.Kind.TOURNAMENT,
+                [(p.user, text, None, address) for p in tournament.players.select_related("user")],
+            )
             begun += 1
     return begun
 

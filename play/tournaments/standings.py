@@ -97,8 +97,9 @@ def due():
 def tell_final(tournament: Tournament) -> None:
     """Each player's place, as the tournament ends."""
     table = list(ranked(tournament))
-    for rank, player in enumerate(table, 1):
-        text = (f"{tournament.name} has ended: you finished {rank} of {len(table)}, "
-                f"with {player.score:g} points.")  # fmt: skip
-        notify.tell(player.user, notify.Kind.TOURNAMENT, text,
-                    address=tournament.get_absolute_url())  # fmt: skip
+    told = [
+        (player.user, f"{tournament.name} has ended: you finished {rank} of {len(table)}, "
+         f"with {player.score:g} points.", None, tournament.get_absolute_url())
+        for rank, player in enumerate(table, 1)
+    ]  # fmt: skip
+    notify.tell_each(notify.Kind.TOURNAMENT, told)

@@ -148,15 +148,17 @@ def _begin(tournament: Tournament, entrants: dict, pairs) -> list[Pairing]:
     tournament.revision += 1
     tournament.save(update_fields=["round_number", "next_round_at", "revision"])
     heading = f"Round {number} of {tournament.rounds} in {tournament.name}"
-    for game, (w, b) in zip(made, games_paired, strict=True):
-        for me, other in ((w, b), (b, w)):
-            text = f"{heading}: your game against {players[other].user.username} is ready."
-            notify.tell(players[me].user, notify.Kind.TOURNAMENT, text, game)
-        transaction.on_commit(lambda g=game, users=(w, b): notify.open_game(g, users))
-    for user_id in byes:
-        notify.tell(players[user_id].user, notify.Kind.TOURNAMENT,
-                    f"{heading}: you have a bye, which scores 1.",
-                    address=tournament.get_absolute_url())  # fmt: skip
+    told = [
+        (players[me].user, f"{heading}: your game against {players[other].user.username} is "
+         "ready.", game, "")
+        for game, (w, b) in zip(made, games_paired, strict=True)
+        for me, other in ((w, b), (b, w))
+    ]  # fmt: skip
+    told += [(players[user_id].user, f"{heading}: you have a bye, which scores 1.", None,
+              tournament.get_absolute_url()) for user_id in byes]  # fmt: skip
+    notify.tell_each(notify.Kind.TOURNAMENT, told)
+    opened = list(zip(made, games_paired, strict=True))
+    transaction.on_commit(lambda: notify.open_games(opened))
     recount(tournament)
     return rows
 

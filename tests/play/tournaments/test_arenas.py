@@ -195,3 +195,22 @@ def test_the_top_game_is_the_best_placed_players(arena, players, clock):
     arenas.pair_free(arena)
     first = standings.ranked(arena).first().user
     assert first != leader and first in [s.user for s in standings.top_game(arena).seats.all()]
+
+
+def test_a_pairing_pass_and_the_page_cost_the_same_queries_whatever_the_field(
+    ann, players, clock, client
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for field in (4, 12):
+        arena = arenas.create(ann, name=f"Field {field}", game_slug="empress", time_control=LIVE,
+                              minutes=60, starts_at=clock())  # fmt: skip
+        begun(arena, players(field, prefix=f"q{field}-"), clock)
+        with CaptureQueriesContext(connection) as paired:
+            assert len(arenas.pair_free(arena)) == field // 2
+        with CaptureQueriesContext(connection) as page:
+            client.get(arena.get_absolute_url())
+        counts.append((len(paired), len(page)))
+    assert counts[0] == counts[1], counts

@@ -164,7 +164,7 @@ def test_a_paired_player_is_sent_to_their_game(
     from play.notify import notify
 
     opened = []
-    monkeypatch.setattr(notify, "open_game", lambda game, users: opened.append((game, users)))
+    monkeypatch.setattr(notify, "open_games", opened.extend)
     users = players(2)
     begun(arena, users, clock, "club")
     with django_capture_on_commit_callbacks(execute=True):
