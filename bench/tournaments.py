@@ -160,6 +160,10 @@ def push_to_sockets(count: int, servers: int, repeat: int) -> None:
     started = start_servers(os.environ["IMPERIA_VAR_DIR"], servers, None)
     urls = [url for _, url in started]
 
+    def changed(revision: int) -> Tournament:
+        Tournament.objects.filter(pk=arena.pk).update(revision=revision)
+        return Tournament.objects.get(pk=arena.pk)
+
     async def run():
         connector = aiohttp.TCPConnector(limit=0)
         async with aiohttp.ClientSession(connector=connector) as http:
@@ -171,8 +175,7 @@ def push_to_sockets(count: int, servers: int, repeat: int) -> None:
             await asyncio.sleep(1)  # the last joins settle in the channel layer
             spans = []
             for n in range(repeat):
-                Tournament.objects.filter(pk=arena.pk).update(revision=n + 1)
-                shown = Tournament.objects.get(pk=arena.pk)
+                shown = await asyncio.to_thread(changed, n + 1)
                 sent = time.perf_counter()
                 await asyncio.to_thread(standings.push, shown)
                 arrived = [(await asyncio.wait_for(s.next(), 30))[0] for s in sockets]

@@ -62,9 +62,10 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
         "my_game": in_play.filter(seats__user=request.user).first() if mine else None,
         "pairings": games_shown.order_by("-created_at", "-pk")[:100],
         "podium": list(standings.ranked(shown)[:3]) if shown.status == "finished" else [],
-        "top": mark_safe(standings.top_html(standings.top_game(shown)))
-        if shown.status == "started"
-        else "",
+        # Drawn before the start too: the push that shows the first game fills it in.
+        "top": ""
+        if shown.status == "finished"
+        else mark_safe(standings.top_html(standings.top_game(shown))),
         "chat": mark_safe(chat.html(shown)),
         "may_chat": mine is not None or request.user.pk == shown.created_by_id,
         "may_start_round": _may_start_round(shown, request.user),

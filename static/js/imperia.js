@@ -32,6 +32,15 @@
     line.hidden = !line.textContent;
   }
   var gameSocket = null; // the game page's socket while it is open: clicked moves go on it
+  // How many of the page's sockets are open, on the body (data-sockets-open): what a page
+  // waiting for a push (a tournament's pairing) is ready for once it counts them all.
+  var socketsOpen = 0;
+  function countSockets(change) {
+    socketsOpen = Math.max(0, socketsOpen + change);
+    document.body.dataset.socketsOpen = String(socketsOpen);
+  }
+  document.addEventListener("htmx:wsOpen", function () { countSockets(1); });
+  document.addEventListener("htmx:wsClose", function () { countSockets(-1); });
   document.addEventListener("htmx:wsClose", function (event) {
     if (gameSocket === event.detail.socketWrapper) {
       gameSocket = null;

@@ -60,7 +60,8 @@ def test_players_join_an_arena_are_paired_and_see_the_standings_move(browser, se
     sweep_once()  # the standings pushed, and the four free players paired
     expect(watcher.locator("#standings tbody tr")).to_have_count(4)
     expect(watcher.locator("#standings tbody tr").first).to_contain_text("are-two")
-    expect(watcher.locator("#standings tbody tr").first.locator("td").nth(2)).to_have_text("2")
+    expect(watcher.locator("#standings tbody tr").first.locator("td").nth(3)).to_have_text("2")
+    expect(watcher.locator("#top-game .mini-board")).to_be_visible()  # a game shown live
     assert watcher.evaluate("window.notReloaded") is True
     for page in pages.values():  # every page sent to its next game
         expect(page).not_to_have_url(first_game)

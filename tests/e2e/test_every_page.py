@@ -53,6 +53,14 @@ arena = arenas.create(ann, name="Axe arena", game_slug="empress", minutes=30,
     time_control={{"kind": "live", "minutes": 3, "increment": 2}}, starts_at=clocks.now())
 entries.join(arena, bob)
 print("arena", arena.public_id)
+from play.tournaments import chat, schedule, swisses
+swiss = swisses.create(ann, name="Axe Swiss", game_slug="empire", rounds=3, pacing="auto",
+    time_control={{"kind": "live", "minutes": 5, "increment": 3}}, starts_at=clocks.now())
+for user in (ann, bob, User.objects.get_or_create(username="axe-cy")[0]):
+    entries.join(swiss, user)
+schedule.sweep(clocks.now())  # round 1: a game and a bye
+chat.post(swiss, bob, "Good luck")
+print("swiss", swiss.public_id)
 """
     return dict(line.split() for line in run_django(code).splitlines())
 
@@ -67,7 +75,7 @@ def logged_out_pages(in_play):
         f"/study/{in_play['study']}/",
         "/learn/", "/learn/empress/", "/puzzles/", "/championships/",
         "/championships/empress-3-days/", "/championships/empire-cup/", "/tournaments/",
-        f"/t/{in_play['arena']}/",
+        f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/",
         *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),  # each game's board
         f"/puzzles/empress/{catalogue.puzzles('empress')[0].id}/",
     ]  # fmt: skip
@@ -76,8 +84,8 @@ def logged_out_pages(in_play):
 def logged_in_pages(in_play):
     return [
         "/", "/new/", "/pool/", "/settings/", "/notifications/", "/import/", "/@/axe-ann/",
-        "/@/axe-bob/", "/password/change/", "/tournaments/new/",
-        f"/t/{in_play['arena']}/",
+        "/@/axe-bob/", "/password/change/", "/tournaments/new/", "/tournaments/new/swiss/",
+        f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),
         f"/study/{in_play['study']}/",
