@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
@@ -65,7 +66,8 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
         for user, text, game, address in notices
     )
     users = [user for user, *_ in notices]
-    missing = [u for u in users if not type(u).profile.is_cached(u)]
+    fetched = get_user_model().profile.is_cached  # a request's user is a lazy proxy
+    missing = [u for u in users if not fetched(u)]
     found = {p.user_id: p for p in Profile.objects.filter(user__in=missing)} if missing else {}
     deliveries = []
     for note, user in zip(notes, users, strict=True):
@@ -89,9 +91,7 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
             transaction.on_commit(lambda u=user, n=note: _mail(u, n.text, _body([n]), [n]))
     Delivery.objects.bulk_create(deliveries)
     ids = list(dict.fromkeys(u.pk for u in users))
-    transaction.on_commit(
-        lambda: live.send_many([(user_group(i), {"type": "bell.update"}) for i in ids])
-    )
+    transaction.on_commit(lambda: push(*ids))
     return notes
 
 
@@ -106,9 +106,9 @@ def open_games(paired) -> None:
     live.send_many(events)
 
 
-def push(user_id: int) -> None:
-    """Tell the player's open pages to redraw the bell."""
-    live.send(user_group(user_id), {"type": "bell.update"})
+def push(*user_ids: int) -> None:
+    """Tell the players' open pages to redraw the bell (many in one trip)."""
+    live.send_many([(user_group(i), {"type": "bell.update"}) for i in user_ids])
 
 
 def send_digests(at=None) -> int:

@@ -85,6 +85,29 @@ def next_round(report: ParsedTrf) -> list[tuple[int, int]]:
     return pairs
 
 
+def pair(name: str, rounds_total: int, entrants: list[Entrant]) -> list[tuple[int, int]]:
+    """The next round's pairs, as next_round() gives them from the tournament's report; the
+    first round worked out directly, as the Dutch system sets it (the same pairs: tested
+    against py4swiss), since pairing a first round's single score group of hundreds takes
+    py4swiss many seconds (bench/tournaments.py)."""
+    if not any(e.rounds for e in entrants):
+        return first_round(entrants)
+    return next_round(trf(name, rounds_total, entrants))
+
+
+def first_round(entrants: list[Entrant]) -> list[tuple[int, int]]:
+    """The Dutch system's first round: the players present in starting order, the last one
+    out with a bye if they are odd; the top half meets the bottom half in order, each pair's
+    higher-placed player White when their starting number is odd (the initial colour)."""
+    present = sorted(e.number for e in entrants if not e.absent_next)
+    bye = [(present.pop(), BYE)] if len(present) % 2 else []
+    half = len(present) // 2
+    return [
+        (top, bottom) if top % 2 else (bottom, top)
+        for top, bottom in zip(present[:half], present[half:], strict=True)
+    ] + bye
+
+
 def _result(played: Round) -> RoundResult:
     if played.absent:
         return RoundResult(

@@ -93,7 +93,7 @@ def start_round(tournament: Tournament, by=None) -> list[Pairing]:
         seen = Tournament.objects.get(pk=tournament.pk)
         _check_may_start(seen, by)
         entrants = _entrants(seen)
-        pairs = swiss.next_round(swiss.trf(seen.name, seen.rounds, list(entrants.values())))
+        pairs = swiss.pair(seen.name, seen.rounds, list(entrants.values()))
         with transaction.atomic():
             locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
             if locked.revision != seen.revision:

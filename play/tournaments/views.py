@@ -20,6 +20,8 @@ from play.models import Game, Pairing, Tournament, TournamentPlan
 from play.tournaments import arenas, chat, entries, exports, standings, swisses
 from play.tournaments.forms import ArenaForm, SwissForm
 
+GAMES_SHOWN = 50  # a page of a tournament's games
+
 
 @require_GET
 def every_tournament(request):
@@ -51,16 +53,18 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
         shown.players.filter(user=request.user).first() if request.user.is_authenticated else None
     )
     in_play = Game.objects.filter(tournament=shown, status__in=Game.IN_PLAY)
-    games_shown = Pairing.objects.filter(tournament=shown).select_related("game", "white", "black")
-    if not shown.is_arena:
-        games_shown = games_shown.filter(round=shown.round_number)
+    every_game = (
+        Pairing.objects.filter(tournament=shown)
+        .select_related("game", "white", "black")
+        .order_by("-round", "-created_at", "-pk")
+    )
     context = {
         "tournament": shown,
         "page": page,
         "standings": mark_safe(standings.html(shown, page)),
         "mine": mine,
         "my_game": in_play.filter(seats__user=request.user).first() if mine else None,
-        "pairings": games_shown.order_by("-created_at", "-pk")[:100],
+        "pairings": paging.page(request, every_game, "games", GAMES_SHOWN),
         "podium": list(standings.ranked(shown)[:3]) if shown.status == "finished" else [],
         # Drawn before the start too: the push that shows the first game fills it in.
         "top": ""

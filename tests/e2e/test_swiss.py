@@ -127,5 +127,5 @@ def test_the_organiser_starts_a_correspondence_round(browser, server):
     host.click("button:has-text('Start round 2')")
     expect(host.locator(".messages")).to_contain_text("The round has begun")
     expect(host.locator("#when")).to_contain_text("Round 2 of 3")
-    expect(host.locator("h2:has-text('Round 2') + ul.games li")).to_have_count(2)
+    expect(host.locator("ul.games li:has-text('Round 2 ·')")).to_have_count(2)
     expect(host.locator("#standings tbody tr").first.locator(".sheet")).to_contain_text("1 *")

@@ -54,20 +54,13 @@ def test_berserk_halves_the_clock_and_drops_the_increment(game, clock):
     assert Pairing.objects.get(game=game).white_berserk == (first == 0)
 
 
-def test_a_berserk_win_of_seven_moves_scores_a_point_more(game, clock):
+@pytest.mark.parametrize("plies, score", [(14, 3), (4, 2)])
+def test_a_berserk_win_of_seven_moves_scores_a_point_more(game, clock, plies, score):
     berserker = game.player(game.turn)
     games.berserk(game, berserker)
-    game = play(game, 14, clock)
+    game = play(game, plies, clock)  # the berserker's own moves: half of them
     games.resign(game, game.player(1 - game.seat_of(berserker).index))
-    assert Participant.objects.get(user=berserker).score == 3
-
-
-def test_a_berserk_win_in_fewer_moves_scores_as_any_win(game, clock):
-    berserker = game.player(game.turn)
-    games.berserk(game, berserker)
-    game = play(game, 4, clock)
-    games.resign(game, game.player(1 - game.seat_of(berserker).index))
-    assert Participant.objects.get(user=berserker).score == 2
+    assert Participant.objects.get(user=berserker).score == score
 
 
 def test_the_button_is_offered_to_the_player_until_they_move(game, client_of, clock):

@@ -285,3 +285,18 @@ def test_the_chat_players_write_everyone_reads(arena, ann, bob, players, client_
         "good luck <all>", "Welcome"]  # fmt: skip
     page = client.get(arena.get_absolute_url()).content.decode()
     assert "Welcome" in page and 'name="text"' not in page  # a visitor reads
+
+
+def test_every_game_is_listed_page_by_page(arena, players, clock, client, monkeypatch):
+    from play.tournaments import views
+
+    monkeypatch.setattr(views, "GAMES_SHOWN", 1)
+    begun(arena, players(4), clock, "club")
+    first, second = sorted(arenas.pair_free(arena), key=lambda g: g.pk)
+    pages = [
+        client.get(f"{arena.get_absolute_url()}?games={n}").content.decode().split('id="games"')[1]
+        for n in (1, 2)
+    ]  # the games' list (a game also shows as the top game)
+    assert second.get_absolute_url() in pages[0] and first.get_absolute_url() not in pages[0]
+    assert first.get_absolute_url() in pages[1]
+    assert client.get(f"{arena.get_absolute_url()}?games=x").status_code == 400

@@ -69,3 +69,16 @@ def test_five_rounds_of_forty_players_pair_everyone_each_round():
         assert sorted(p for pair in pairs for p in pair) == list(range(1, 41))
         played(entrants, pairs, [rng.choice((1, 0.5, 0)) for _ in pairs])
     assert sum(e.points for e in entrants) == 5 * 20
+
+
+def test_the_first_round_worked_out_directly_is_py4swisss():
+    rng = random.Random(7)
+    for count in range(1, 42):
+        entrants = field(count)
+        for entrant in rng.sample(entrants, rng.randint(0, count // 4)):
+            entrant.absent_next = True
+        if all(e.absent_next for e in entrants):
+            continue
+        engine = swiss.next_round(swiss.trf("Cup", 5, entrants))
+        assert sorted(swiss.first_round(entrants)) == sorted(engine), count
+        assert swiss.pair("Cup", 5, entrants) == swiss.first_round(entrants)
