@@ -53,17 +53,20 @@ format: install
 
 test: install chromium lint suite
 
-# The whole suite: unit, rules, websocket tests, then the browser tests in their own process.
+# The whole suite: unit, rules, websocket tests (on every core, each worker with its own
+# test database, cache and channel layer), then the browser tests in their own process.
+PYTEST_WORKERS ?= -n auto
 suite:
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PYTEST_WORKERS) $(PYTEST_ARGS)
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/python -m pytest -m e2e tests/e2e $(E2E_ARGS)
 
 # The same suite on PostgreSQL + the Redis channel layer, plus two servers sharing Redis; not
 # the rules' and the computer players' own tests, which touch neither (their import contract
 # keeps them pure), nor the pages' accessibility survey, which reads the same templates: `make
-# test` has run them.
+# test` has run them. In one process: workers would share Redis's cache and channel groups.
 test-distributed: install chromium
-	scripts/with-services.sh $(MAKE) suite PYTEST_ARGS="--ignore=tests/rules --ignore=tests/bots" \
+	scripts/with-services.sh $(MAKE) suite PYTEST_WORKERS= \
+		PYTEST_ARGS="--ignore=tests/rules --ignore=tests/bots" \
 		E2E_ARGS="--ignore=tests/e2e/test_every_page.py"
 
 # The documents' pictures (docs/images/), made from the site so that they stay true.
