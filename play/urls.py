@@ -1,6 +1,7 @@
 """The site's addresses: each room's own, in one list."""
 
 from play.accounts import urls as accounts
+from play.api import urls as api
 from play.computer import urls as computer
 from play.games import urls as games
 from play.leagues import urls as leagues
@@ -28,4 +29,5 @@ urlpatterns = [
     *puzzles.urlpatterns,
     *leagues.urlpatterns,
     *tournaments.urlpatterns,
+    *api.urlpatterns,
 ]

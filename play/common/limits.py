@@ -37,6 +37,7 @@ LIMITS = {
     "signup": Limit("sign-ups", None, 5, 3600),
     "guest": Limit("anonymous players", None, 20, 3600),  # a visitor's first game makes one
     "password": Limit("password changes and reset emails", 10, 20, 3600),
+    "api": Limit("API calls", 120, 600, 60),  # per token (play/api/), and per address
 }
 
 
@@ -55,9 +56,10 @@ def check(action: str, request) -> None:
     count(action, request.user, client_address(request))
 
 
-def count(action: str, user, address: str) -> None:
+def count(action: str, user, address: str, *, holder: str = "") -> None:
     """Count one action of this user from this address (a request, a socket's message)
-    against the action's limits; Limited (429) once one is spent."""
+    against the action's limits; Limited (429) once one is spent. `holder`: whose
+    allowance it is instead of the user's (an API token's)."""
     limit, scale = LIMITS[action], settings.RATE_LIMIT_SCALE
     if scale <= 0:
         return
@@ -65,7 +67,9 @@ def count(action: str, user, address: str) -> None:
     window = int(now // limit.seconds)
     retry_after = int((window + 1) * limit.seconds - now) + 1
     counted = [("address", address or UNKNOWN, limit.per_address)]
-    if limit.per_user is not None and user.is_authenticated:
+    if limit.per_user is not None and holder:
+        counted.append(("holder", holder, limit.per_user))
+    elif limit.per_user is not None and user.is_authenticated:
         counted.append(("user", str(user.pk), limit.per_user))
     keys = [f"limit:{action}:{kind}:{who}:{window}" for kind, who, _ in counted]
     for (kind, _, allowed), count in zip(

@@ -3,6 +3,7 @@ the models live in modules by domain and are all importable from here."""
 
 from play.common.players import GUEST_PREFIX, is_guest, shown_name
 from play.models.accounts import Computer, Profile
+from play.models.api import ApiToken
 
 # The migrations name the defaults and choices by their place here.
 from play.models.base import (
@@ -32,6 +33,7 @@ from play.models.tournaments import (
 )
 
 __all__ = [
+    "ApiToken",
     "GUEST_PREFIX",
     "REASONS",
     "AnalysisTree",

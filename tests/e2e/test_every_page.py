@@ -85,6 +85,7 @@ def logged_in_pages(in_play):
     return [
         "/", "/new/", "/pool/", "/settings/", "/notifications/", "/import/", "/@/axe-ann/",
         "/@/axe-bob/", "/password/change/", "/tournaments/new/", "/tournaments/new/swiss/",
+        "/settings/tokens/",
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from play.api import views
+
+urlpatterns = [
+    path("api/account", views.account, name="api-account"),
+    path("api/user/<str:username>", views.user, name="api-user"),
+    path("settings/tokens/", views.tokens_page, name="api-tokens"),
+    path("settings/tokens/<int:token_id>/revoke/", views.revoke, name="api-token-revoke"),
+]
