@@ -3,6 +3,8 @@ from django.urls import path
 from play.api import views
 
 urlpatterns = [
+    path("api/", views.reference, name="api-reference"),
+    path("api/openapi.json", views.openapi, name="api-openapi"),
     path("api/account", views.account, name="api-account"),
     path("api/user/<str:username>", views.user, name="api-user"),
     path("game/export/<str:public_id>", views.game_export, name="api-game-export"),

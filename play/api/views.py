@@ -11,10 +11,10 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from play.api import games as api_games
-from play.api import tokens, users
+from play.api import schema, tokens, users
 from play.api.auth import endpoint
 from play.common import limits, numbers
 from play.common.errors import Refused
@@ -122,3 +122,17 @@ def user_games(request, username):
 
     media_type = NDJSON if as_json else "text/plain"
     return StreamingHttpResponse(lines(), content_type=f"{media_type}; charset=utf-8")
+
+
+# The description: OpenAPI's JSON, and a page to read it.
+
+
+@require_GET
+def openapi(request):
+    return JsonResponse(schema.description())
+
+
+@require_GET
+def reference(request):
+    return render(request, "play/api_reference.html", {"operations": schema.operations(),
+                                                       "info": schema.description()["info"]})  # fmt: skip

@@ -74,7 +74,7 @@ def logged_out_pages(in_play):
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         f"/study/{in_play['study']}/",
         "/learn/", "/learn/empress/", "/puzzles/", "/championships/",
-        "/championships/empress-3-days/", "/championships/empire-cup/", "/tournaments/",
+        "/championships/empress-3-days/", "/championships/empire-cup/", "/tournaments/", "/api/",
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/",
         *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),  # each game's board
         f"/puzzles/empress/{catalogue.puzzles('empress')[0].id}/",

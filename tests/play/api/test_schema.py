@@ -1,0 +1,35 @@
+"""The API's OpenAPI description agrees with its addresses, and is served with its page."""
+
+import re
+
+import pytest
+from django.urls import get_resolver
+
+from play.api import schema
+from play.api import urls as api_urls
+
+pytestmark = pytest.mark.django_db
+# The addresses that are the API's calls (not its pages: the description, the tokens').
+PAGES = {"api-reference", "api-openapi", "api-tokens", "api-token-revoke"}
+
+
+def routes() -> set[str]:
+    """The calls' paths, written as OpenAPI writes them."""
+    return {
+        "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(p.pattern))
+        for p in api_urls.urlpatterns
+        if p.name not in PAGES
+    }
+
+
+def test_every_call_is_described_and_nothing_else():
+    described = {re.sub(r"\{\w+\}", "{x}", p) for p in schema.description()["paths"]}
+    assert described == {re.sub(r"\{\w+\}", "{x}", p) for p in routes()}
+    assert get_resolver().resolve("/api/account")  # the site serves them
+
+
+def test_the_description_and_its_page(client):
+    data = client.get("/api/openapi.json").json()
+    assert data["openapi"].startswith("3.") and "/api/account" in data["paths"]
+    page = client.get("/api/").content.decode()
+    assert "<code>GET /api/games/user/{username}</code>" in page and "Needs a token" in page
