@@ -19,6 +19,19 @@ def _forget_what_was_drawn():
 
 
 @pytest.fixture(autouse=True)
+def _no_forwarding_left_behind():
+    """A test that made this process a worker beside the server (the sweeper's command)
+    leaves it as it was: its later tests' pushes stay in the process."""
+    yield
+    from play.push import relay
+
+    relay._forwarding, relay._down_until = False, 0.0
+    if relay._connection is not None:
+        relay._connection.close()
+        relay._connection = None
+
+
+@pytest.fixture(autouse=True)
 def _close_the_socket_tests_connections():
     """Channels' test communicators switch off its closing of database connections while they
     run, so a socket test leaves one open in the thread that ran its consumers' queries (and

@@ -80,6 +80,9 @@ async def _take(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
 
 _forwarding = False
 _connection: socket.socket | None = None
+FORWARD_WAIT = 2.0  # seconds a push may wait for the server to take it
+DOWN_FOR = 5.0  # seconds the pushes are dropped at once after the server failed to take one
+_down_until = 0.0
 _lock = threading.Lock()
 
 
@@ -90,9 +93,10 @@ def forward_from_this_process() -> None:
 
 
 def forward(group: str, event: dict) -> None:
-    """Hand a push to the server, if this process forwards them; dropped when none listens."""
-    global _connection
-    if not _forwarding:
+    """Hand a push to the server, if this process forwards them; dropped when none listens,
+    and for a few seconds after the server last failed to take one."""
+    global _connection, _down_until
+    if not _forwarding or time.monotonic() < _down_until:
         return
     line = json.dumps([group, event]).encode() + b"\n"
     with _lock:
@@ -100,8 +104,17 @@ def forward(group: str, event: dict) -> None:
             try:
                 if _connection is None:
                     _connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                    # A server that stopped reading (hung, or gone with its socket left)
+                    # never holds a worker: past this, the push is dropped and logged.
+                    _connection.settimeout(FORWARD_WAIT)
                     _connection.connect(path())
                 _connection.sendall(line)
+                return
+            except TimeoutError as exc:  # it stopped reading: no point asking again now
+                _connection.close()
+                _connection = None
+                log.warning("the server took no push for %s s: %r", FORWARD_WAIT, exc)
+                _down_until = time.monotonic() + DOWN_FOR
                 return
             except OSError as exc:
                 if _connection is not None:
@@ -109,6 +122,7 @@ def forward(group: str, event: dict) -> None:
                 _connection = None
                 if attempt == 2:
                     log.info("a push found no server to take it: %r", exc)
+                    _down_until = time.monotonic() + DOWN_FOR
 
 
 # The computer's workers, woken.

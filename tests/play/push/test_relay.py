@@ -23,6 +23,7 @@ def var(settings, tmp_path, monkeypatch):
     monkeypatch.setattr(relay, "_listening", None)
     monkeypatch.setattr(relay, "_connection", None)
     monkeypatch.setattr(relay, "_forwarding", False)
+    monkeypatch.setattr(relay, "_down_until", 0.0)
     return tmp_path
 
 
@@ -67,3 +68,26 @@ def test_a_players_move_against_the_computer_wakes_its_workers(
     finally:
         alarm.close()
     assert not list(var.glob("wake-bots-*.sock"))
+
+
+def test_a_server_that_stopped_reading_never_holds_a_worker(var):
+    import socket
+
+    stalled = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stalled.bind(str(var / "pushes.sock"))
+    stalled.listen()  # takes the connection, reads nothing
+    relay.forward_from_this_process()
+    page = {"type": "standings.update", "html": "x" * 100_000}
+
+    def worker():
+        for _ in range(50):  # far more than the socket's buffers hold
+            relay.forward("tournament-abc", page)
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join(timeout=60)
+    try:
+        assert not thread.is_alive()  # each push past the wait was dropped, not waited on
+        assert relay._connection is None
+    finally:
+        stalled.close()
