@@ -43,35 +43,32 @@ def send(group: str, event: dict, *, promptly: bool = False) -> None:
     until the loop has taken it, since a thread that went straight on drawing would keep
     Python's lock and the loop would wait for it (bench/live.py: 2 ms at the median, 6 at
     the 90th percentile)."""
+    send_many([(group, event)], promptly=promptly)
+
+
+def send_many(events: list[tuple[str, dict]], *, promptly: bool = False) -> None:
+    """Several events, each to its group, as send() hands one, in one trip to the loop (a
+    tournament's pairing tells a thousand players)."""
+    if not events:
+        return
     layer, loop = get_channel_layer(), _server_loop
     if loop is None or not loop.is_running() or _on_loop(loop):
-        async_to_sync(layer.group_send)(group, event)
+        async_to_sync(_deliver)(layer, events)
         if loop is None:  # a worker beside the server: to the server too
-            relay.forward(group, event)
+            for group, event in events:
+                relay.forward(group, event)
         return
-    future = asyncio.run_coroutine_threadsafe(layer.group_send(group, event), loop)
+    future = asyncio.run_coroutine_threadsafe(_deliver(layer, events), loop)
     future.add_done_callback(_log_failure)
     if promptly:
         futures.wait([future], timeout=PROMPT_WAIT)
 
 
-def send_many(events: list[tuple[str, dict]]) -> None:
-    """Several events, each to its group, in one trip to the loop (a tournament's pairing
-    tells a thousand players): as send() each, not promptly."""
-    if not events:
-        return
-    layer, loop = get_channel_layer(), _server_loop
-
-    async def deliver():
+async def _deliver(layer, events: list[tuple[str, dict]]) -> None:
+    if len(events) == 1:  # a move's push: no task to gather
+        await layer.group_send(*events[0])
+    else:
         await asyncio.gather(*(layer.group_send(group, event) for group, event in events))
-
-    if loop is None or not loop.is_running() or _on_loop(loop):
-        async_to_sync(deliver)()
-        if loop is None:  # a worker beside the server: to the server too
-            for group, event in events:
-                relay.forward(group, event)
-        return
-    asyncio.run_coroutine_threadsafe(deliver(), loop).add_done_callback(_log_failure)
 
 
 def broadcast(
