@@ -26,7 +26,7 @@ def post(tournament: Tournament, user, text: str) -> TournamentMessage:
     )
     transaction.on_commit(
         lambda: live.send(
-            standings.channel(tournament),
+            standings.channel(tournament.public_id),
             {"type": "chat.update", "html": html(tournament, oob=True)},
         )
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
-from play.tournaments.standings import PUBLIC_ID
+from play.tournaments.standings import PUBLIC_ID, channel
 
 
 class TournamentConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
@@ -16,7 +16,7 @@ class TournamentConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsum
         if not PUBLIC_ID.fullmatch(public_id):
             await self.close(code=4400)
             return
-        await self.join(f"tournament-{public_id}")
+        await self.join(channel(public_id))
         await self.accept()
 
     async def standings_update(self, event):

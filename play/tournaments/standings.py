@@ -30,8 +30,9 @@ def ranked(tournament: Tournament):
     return tournament.players.order_by(*ORDER[tournament.kind]).select_related("user")
 
 
-def channel(tournament: Tournament) -> str:
-    return f"tournament-{tournament.public_id}"
+def channel(public_id: str) -> str:
+    """The group of the sockets on a tournament's page (consumers.py joins it)."""
+    return f"tournament-{public_id}"
 
 
 def html(tournament: Tournament, page=None, *, oob: bool = False) -> str:
@@ -51,7 +52,7 @@ def push(tournament: Tournament) -> bool:
         return False
     drawn = html(tournament, oob=True)
     Tournament.objects.filter(pk=tournament.pk).update(pushed_revision=tournament.revision)
-    live.send(channel(tournament), {"type": "standings.update", "html": drawn})
+    live.send(channel(tournament.public_id), {"type": "standings.update", "html": drawn})
     return True
 
 
@@ -83,7 +84,9 @@ def push_top(tournament: Tournament) -> bool:
     if (game and game.pk) == tournament.top_game_id:
         return False
     Tournament.objects.filter(pk=tournament.pk).update(top_game=game)
-    live.send(channel(tournament), {"type": "top.update", "html": top_html(game, oob=True)})
+    live.send(
+        channel(tournament.public_id), {"type": "top.update", "html": top_html(game, oob=True)}
+    )
     return True
 
 
