@@ -17,7 +17,6 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import F
 
 from play.common import clocks
 from play.common.errors import Refused
@@ -92,7 +91,7 @@ def start_round(tournament: Tournament, by=None) -> list[Pairing]:
     for _ in range(PAIRING_TRIES):
         seen = Tournament.objects.get(pk=tournament.pk)
         _check_may_start(seen, by)
-        entrants = _entrants(seen)
+        entrants = _entrants(seen, _players(seen))
         pairs = swiss.pair(seen.name, seen.rounds, list(entrants.values()))
         with transaction.atomic():
             locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -163,10 +162,14 @@ def _begin(tournament: Tournament, entrants: dict, pairs) -> list[Pairing]:
     return rows
 
 
-def _entrants(tournament: Tournament) -> dict[int, swiss.Entrant]:
-    """Everyone in the tournament with their rounds so far, by user: numbered by their
-    rating as they joined (the same order each round, late entrants in their place)."""
-    players = list(tournament.players.select_related("user").order_by("-rating", "pk"))
+def _players(tournament: Tournament) -> list[Participant]:
+    """Everyone in the tournament, in starting order: by their rating as they joined (the
+    same order each round, late entrants in their place)."""
+    return list(tournament.players.select_related("user").order_by("-rating", "pk"))
+
+
+def _entrants(tournament: Tournament, players: list[Participant]) -> dict[int, swiss.Entrant]:
+    """The players (_players()) with their rounds so far, by user, numbered in order."""
     entrants = {
         p.user_id: swiss.Entrant(
             n, p.user.username, round(p.rating), absent_next=p.paused or p.withdrawn
@@ -219,11 +222,12 @@ def recount(tournament: Tournament) -> None:
     transaction that changed them, the tournament's row locked): Sonneborn-Berger adds each
     beaten opponent's points and half each drawn one's; Buchholz adds every opponent's.
     Byes and absences add nothing to either."""
-    entrants = _entrants(tournament)
+    players = _players(tournament)
+    entrants = _entrants(tournament, players)
     points = {user_id: e.points for user_id, e in entrants.items()}
     by_number = {e.number: user_id for user_id, e in entrants.items()}
     changed = []
-    for player in tournament.players.all():
+    for player in players:
         entrant = entrants[player.user_id]
         sonneborn = buchholz = 0.0
         for r in entrant.rounds:
@@ -232,7 +236,7 @@ def recount(tournament: Tournament) -> None:
             theirs = points[by_number[r.opponent]]
             buchholz += theirs
             sonneborn += r.score * theirs
-        sheet = [_line(r, by_number, entrants) for r in entrant.rounds]
+        sheet = [_line(r) for r in entrant.rounds]
         values = (entrant.points, sonneborn, buchholz, sheet,
                   sum(r.opponent != swiss.BYE for r in entrant.rounds))  # fmt: skip
         if values != (player.score, player.sonneborn_berger, player.buchholz, player.sheet,
@@ -243,10 +247,10 @@ def recount(tournament: Tournament) -> None:
     Participant.objects.bulk_update(
         changed, ["score", "sonneborn_berger", "buchholz", "sheet", "games"]
     )
-    Tournament.objects.filter(pk=tournament.pk).update(revision=F("revision") + 1)
+    entries.touch(tournament)
 
 
-def _line(played: swiss.Round, by_number, entrants) -> list[str]:
+def _line(played: swiss.Round) -> list[str]:
     """A round in the standings: the points and the mark (a bye, an absence, in play)."""
     if played.absent:
         return ["–", "absent"]
@@ -259,7 +263,7 @@ def _line(played: swiss.Round, by_number, entrants) -> list[str]:
 
 def report(tournament: Tournament) -> str:
     """The tournament so far as a FIDE report file (TRF), as the pairing engine reads it."""
-    entrants = list(_entrants(tournament).values())
+    entrants = list(_entrants(tournament, _players(tournament)).values())
     return swiss.text(swiss.trf(tournament.name, tournament.rounds, entrants))
 
 
