@@ -1,7 +1,7 @@
 """The tournaments' part of the sweeper (`manage.py sweep`): the site's own made from its
-plans, tournaments begun at their hour,
-an arena's free players paired, a first game not begun in time lost, arenas ended at theirs,
-Swiss rounds begun as their pacing says, and the standings pushed where they changed."""
+plans, tournaments begun at their hour, an arena's free players paired, a first game not
+begun in time lost, arenas ended at theirs, Swiss rounds begun as their pacing says, and the
+standings (and the top game) pushed where they changed."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from play.models import Game, Pairing, Participant, Tournament
 from play.notify import notify
 from play.tournaments import arenas, plans, standings, swisses
 
-# A player who has not made their first move this long after their arena game began loses
-# it and is paused, as on lichess: so that an absent player does not hold an opponent.
+# A player who has not made their first move this long after their live tournament game
+# began loses it, as on lichess: so that an absent player does not hold an opponent.
 FIRST_MOVE = timedelta(seconds=20)
 
 

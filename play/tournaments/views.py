@@ -112,7 +112,7 @@ def _new(kind: str):
             return again(400)
         data = form.cleaned_data
         try:
-            made = make(request.user, form, data, name=data["name"], game_slug=data["game"],
+            made = make(request.user, data, name=data["name"], game_slug=data["game"],
                         options=form.options(), time_control=form.clock(),
                         starts_at=clocks.now() + timedelta(minutes=data["starts_in"]),
                         rating_min=data["rating_min"], rating_max=data["rating_max"],
@@ -127,11 +127,11 @@ def _new(kind: str):
     return view
 
 
-def _make_arena(user, form, data, **fields) -> Tournament:
+def _make_arena(user, data, **fields) -> Tournament:
     return arenas.create(user, minutes=data["duration"], rated=data["rated"], **fields)
 
 
-def _make_swiss(user, form, data, **fields) -> Tournament:
+def _make_swiss(user, data, **fields) -> Tournament:
     return swisses.create(user, rounds=data["rounds"], pacing=data["pacing"],
                           interval_minutes=data["interval"], rated=data["rated"],
                           **fields)  # fmt: skip
