@@ -28,13 +28,18 @@ def account(request):
     return JsonResponse(users.shown(request.user, request))
 
 
-@endpoint(token=False)
-def user(request, username):
+def _player(username: str):
+    """The player of that name, in any case, or Refused (404)."""
     found = get_user_model().objects.filter(username__iexact=username[:150], is_active=True)
     found = found.first()
     if found is None:
         raise Refused("There is no such player.", 404)
-    return JsonResponse(users.shown(found, request))
+    return found
+
+
+@endpoint(token=False)
+def user(request, username):
+    return JsonResponse(users.shown(_player(username), request))
 
 
 # The settings page's part: a player's tokens, made and revoked (with their session).
@@ -100,9 +105,7 @@ def game_export(request, public_id):
 @endpoint(token=False)
 def user_games(request, username):
     """A player's finished games, latest first: NDJSON, or their records one after another."""
-    player = get_user_model().objects.filter(username__iexact=username[:150]).first()
-    if player is None:
-        raise Refused("There is no such player.", 404)
+    player = _player(username)
     most = numbers.optional(request.GET.get("max"), "max", MOST_GAMES) or MOST_GAMES
     found = Game.objects.filter(seats__user=player, status=Game.Status.FINISHED, imported=False)
     if request.GET.get("rated") in ("true", "false"):
