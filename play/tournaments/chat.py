@@ -17,9 +17,18 @@ from play.tournaments import standings
 SHOWN = 50  # the latest messages shown
 
 
+def may_write(tournament: Tournament, user) -> bool:
+    """Its organiser and its players write (the site's own has no organiser)."""
+    if not user.is_authenticated:
+        return False
+    if tournament.created_by_id is not None and user.pk == tournament.created_by_id:
+        return True
+    return tournament.players.filter(user=user).exists()
+
+
 def post(tournament: Tournament, user, text: str) -> TournamentMessage:
     guests.refuse(user, "write in a tournament's chat")
-    if user.pk != tournament.created_by_id and not tournament.players.filter(user=user).exists():
+    if not may_write(tournament, user):
         raise Refused("Join the tournament to write in its chat.", 403)
     message = TournamentMessage.objects.create(
         tournament=tournament, user=user, text=checked(text), created_at=clocks.now()

@@ -71,7 +71,7 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
         if shown.status == "finished"
         else mark_safe(standings.top_html(standings.top_game(shown))),
         "chat": mark_safe(chat.html(shown)),
-        "may_chat": mine is not None or request.user.pk == shown.created_by_id,
+        "may_chat": chat.may_write(shown, request.user),
         "may_start_round": _may_start_round(shown, request.user),
         "refusal": refusal and refusal.message,
     }

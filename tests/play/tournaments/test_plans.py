@@ -83,3 +83,10 @@ def test_the_admin_takes_a_plan_that_can(clock):
     assert not Tournament.objects.exists()  # the trial ones were thrown away
     plans.make_due(clock())
     assert plan.made.get().name == "Daily Empress Swiss"
+
+
+def test_a_visitor_reads_the_site_tournaments_chat_without_a_form_to_write(clock, client):
+    plans.make_due(clock())
+    made = Tournament.objects.filter(plan__isnull=False).first()  # no organiser
+    page = client.get(made.get_absolute_url()).content.decode()
+    assert 'id="tournament-chat-log"' in page and 'name="text"' not in page
