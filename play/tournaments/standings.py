@@ -71,6 +71,13 @@ def top_game(tournament: Tournament) -> Game | None:
     return None
 
 
+def shown_top(tournament: Tournament) -> Game | None:
+    """The top game as last pushed to the tournament's pages (push_top keeps it)."""
+    if tournament.top_game_id is None:
+        return None
+    return Game.objects.prefetch_related("seats__user").filter(pk=tournament.top_game_id).first()
+
+
 def top_html(game: Game | None, *, oob: bool = False) -> str:
     """The game shown live: its small board, redrawn as it moves by the home page's socket
     (`/ws/now/`), and replaced by the sweeper's push when another takes its place."""

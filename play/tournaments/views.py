@@ -66,10 +66,11 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
         "my_game": in_play.filter(seats__user=request.user).first() if mine else None,
         "pairings": paging.page(request, every_game, "games", GAMES_SHOWN),
         "podium": list(standings.ranked(shown)[:3]) if shown.status == "finished" else [],
-        # Drawn before the start too: the push that shows the first game fills it in.
+        # The game the sweeper last chose and pushed (not chosen again for each visitor);
+        # drawn before the start too: the push that shows the first game fills it in.
         "top": ""
         if shown.status == "finished"
-        else mark_safe(standings.top_html(standings.top_game(shown))),
+        else mark_safe(standings.top_html(standings.shown_top(shown))),
         "chat": mark_safe(chat.html(shown)),
         "may_chat": chat.may_write(shown, request.user),
         "may_start_round": _may_start_round(shown, request.user),

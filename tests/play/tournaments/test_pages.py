@@ -300,3 +300,11 @@ def test_every_game_is_listed_page_by_page(arena, players, clock, client, monkey
     assert second.get_absolute_url() in pages[0] and first.get_absolute_url() not in pages[0]
     assert first.get_absolute_url() in pages[1]
     assert client.get(f"{arena.get_absolute_url()}?games=x").status_code == 400
+
+
+def test_the_page_shows_the_top_game_the_sweeper_chose(arena, players, clock, client):
+    begun(arena, players(2), clock, "club")
+    schedule.sweep(clock())  # pairs them, and shows their game
+    arena.refresh_from_db()
+    page = client.get(arena.get_absolute_url()).content.decode()
+    assert f'ws-connect="/ws/now/?games={arena.top_game.public_id}"' in page
