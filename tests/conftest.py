@@ -7,6 +7,7 @@ from django.db import connections
 from django.test import Client
 
 from play.common.lru import LRU
+from play.common.players import bots_changed
 from play.games import games
 
 
@@ -16,6 +17,7 @@ def _forget_what_was_drawn():
     yield
     LRU.forget_all()
     cache.clear()
+    bots_changed()
 
 
 @pytest.fixture(autouse=True)

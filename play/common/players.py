@@ -1,8 +1,21 @@
 """How players are named on pages, whoever shows them."""
 
+from __future__ import annotations
+
+import time
+
+from django.core.cache import cache
+
 # An anonymous player's account: made for a visitor who plays without signing up, kept by their
 # session, named with a prefix a sign-up may not take (play/accounts/guests.py).
 GUEST_PREFIX = "anonymous-"
+BOTS_KEY = "players:bots"
+BOTS_KEPT = 600  # seconds the shared cache keeps the bots' ids (dropped on every change)
+BOTS_HELD = 5.0  # seconds a process holds them between looks at the cache
+_bots: tuple[float, frozenset[int]] = (0.0, frozenset())
+# How the bots' ids are read when no cache has them: set by play/accounts when the app is
+# ready (the models stand above this layer).
+find_bots = None
 
 
 def is_guest(user) -> bool:
@@ -15,6 +28,35 @@ def has_account(user) -> bool:
     return bool(user and user.is_authenticated) and not is_guest(user)
 
 
+def bot_ids() -> frozenset[int]:
+    """The bot accounts' ids: few, read for every name shown, so held in the process for a
+    few seconds over the shared cache, and never a query a name."""
+    global _bots
+    held_at, ids = _bots
+    if time.monotonic() - held_at < BOTS_HELD:
+        return ids
+    ids = cache.get(BOTS_KEY)
+    if ids is None:
+        ids = frozenset(find_bots()) if find_bots else frozenset()
+        cache.set(BOTS_KEY, ids, BOTS_KEPT)
+    _bots = (time.monotonic(), ids)
+    return ids
+
+
+def bots_changed() -> None:
+    """An account became a bot: every process reads the ids again within BOTS_HELD."""
+    global _bots
+    cache.delete(BOTS_KEY)
+    _bots = (0.0, frozenset())
+
+
+def is_bot(user) -> bool:
+    return bool(user and user.pk is not None and user.pk in bot_ids())
+
+
 def shown_name(user) -> str:
-    """A player's name as pages show it: an anonymous visitor is "Anonymous"."""
-    return "Anonymous" if is_guest(user) else user.username
+    """A player's name as pages show it: an anonymous visitor is "Anonymous", a bot account
+    "BOT name", as lichess writes its title."""
+    if is_guest(user):
+        return "Anonymous"
+    return f"BOT {user.username}" if is_bot(user) else user.username

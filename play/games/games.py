@@ -8,12 +8,12 @@ from datetime import timedelta
 from django.db import transaction
 
 import rules
-from play.accounts import guests
+from play.accounts import bots, guests
 from play.common import clocks
 from play.common.errors import Refused
 from play.common.players import shown_name
 from play.games import setup
-from play.games.lifecycle import begin_play, end, settle
+from play.games.lifecycle import begin_play, challenge_sent, end, games_began, settle
 from play.models import Computer, Game, Move, Pairing, Rating, Seat
 from play.notify import notify
 from play.push.live import broadcast
@@ -43,6 +43,10 @@ def create(
     if listing not in Game.Listing.values:
         raise Refused("Choose an open seek or a private invitation link.")
     guests.check_new_game(user, listing=listing, rated=rated, challenged=invited is not None)
+    if listing == Game.Listing.SEEK:
+        bots.refuse(user, "open a seek in the lobby")
+    if invited is not None:
+        bots.check_challenge(invited, slug)
     if rated and not time_control:
         raise Refused("A rated game needs a clock (a loser could otherwise wait forever): "
                       "choose one, or make the game casual.")  # fmt: skip
@@ -81,6 +85,7 @@ def create(
         if invited is not None:
             text = f"{shown_name(user)} challenges you to {game_rules.name} ({clocks.describe(time_control)})."
             notify.tell(invited, notify.Kind.CHALLENGE, text, game)
+            challenge_sent.send(Game, game=game)
     return game
 
 
@@ -129,6 +134,7 @@ def start_paired(
     for seat in seats:
         seat.game_id = seat.game.pk
     Seat.objects.bulk_create(seats)
+    games_began.send(Game, games=games)
     return games
 
 
@@ -145,6 +151,8 @@ def join(game: Game, user) -> Game:
             guests.refuse(user, "play rated games")
         if game.listing == Game.Listing.SEEK:
             guests.refuse(user, "accept a seek")
+            bots.refuse(user, "accept a seek")
+        bots.check_challenge(user, game.game_slug)
         _check_range(game, user)
         taken = {s.index for s in game.seats.all()}
         index = 1 - taken.pop()
@@ -159,6 +167,7 @@ def join(game: Game, user) -> Game:
             game.revision += 1
             game.save()
             transaction.on_commit(lambda: broadcast(game))
+        games_began.send(Game, games=[game])
     return Game.objects.prefetch_related("seats").get(pk=game.pk)
 
 
@@ -301,11 +310,29 @@ def berserk(game: Game, user) -> Game:
     return game
 
 
-def decline(game: Game, user) -> Game:
-    """The invited player turns a direct challenge down."""
+# Why a challenge was declined, in lichess's words (its keys are the API's).
+DECLINE_REASONS = {
+    "generic": "I'm not accepting challenges at the moment.",
+    "later": "This is not the right time for me, please ask again later.",
+    "tooFast": "This time control is too fast for me, please challenge again with a slower game.",
+    "tooSlow": "This time control is too slow for me, please challenge again with a faster game.",
+    "timeControl": "I'm not accepting challenges with this time control.",
+    "rated": "Please send me a rated challenge instead.",
+    "casual": "Please send me a casual challenge instead.",
+    "variant": "I'm not willing to play this game right now.",
+    "noBot": "I'm not accepting challenges from bots.",
+    "onlyBot": "I'm only accepting challenges from bots.",
+}
+
+
+def decline(game: Game, user, reason: str = "generic") -> Game:
+    """The invited player turns a direct challenge down, for one of DECLINE_REASONS."""
+    if reason not in DECLINE_REASONS:
+        raise Refused(f"A reason to decline is one of {', '.join(DECLINE_REASONS)}.")
     with transaction.atomic():
         game = Game.locked(game.pk)
         if game.invited_user_id != user.pk or game.status != Game.Status.OPEN:
             raise Refused("There is no challenge of yours to decline here.", 409)
+        game.decline_reason = reason
         end(game, None, "declined", Game.Status.ABORTED)
     return game

@@ -22,6 +22,11 @@ Kind = Notification.Kind
 # Sent inside the transaction that changed a game's result (its end, a referee's ruling),
 # the game row locked: a championship's table follows its games (play/leagues/).
 result_changed = Signal()
+# Sent inside the transaction that seats a game's second player (a challenge or a seek
+# accepted, a pairing): `games`, the games begun. And a challenge sent to a player, `game`.
+# The API's event streams follow them (play/api/).
+games_began = Signal()
+challenge_sent = Signal()
 _PLAYED = LRU(1024)  # (public id, revision) -> (moves, rules state)
 _LATEST = LRU(1024)  # public id -> the latest (moves, rules state) this process knows
 _BEFORE = LRU(1024)  # (public id, revision) -> the rules state before its last move

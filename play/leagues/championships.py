@@ -18,7 +18,7 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, OuterRef, Subquery
 
-from play.accounts import guests
+from play.accounts import bots, guests
 from play.common import clocks
 from play.common.errors import Refused
 from play.common.players import shown_name
@@ -48,6 +48,7 @@ def current(championship: Championship) -> Edition | None:
 def join(championship: Championship, user) -> Entrant:
     """Enter the player in every edition from the next one."""
     guests.refuse(user, "play in championships")
+    bots.refuse(user, "play in championships")
     if championship.is_cup:
         raise Refused("A cup is entered from its own page.", 400)
     with transaction.atomic():

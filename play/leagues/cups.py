@@ -15,7 +15,7 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Min
 
-from play.accounts import guests
+from play.accounts import bots, guests
 from play.common import clocks
 from play.common.errors import Refused
 from play.leagues import championships
@@ -67,6 +67,7 @@ def open_monthly(at=None) -> int:
 def enter(cup: Championship, user) -> CupEntry:
     """Enter this month's cup; a group starts when enough have entered."""
     guests.refuse(user, "play in cups")
+    bots.refuse(user, "play in cups")
     if not cup.is_cup:
         raise Refused("A championship is joined from its own page.", 400)
     with transaction.atomic():

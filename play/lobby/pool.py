@@ -11,7 +11,7 @@ from datetime import timedelta
 from django.db import transaction
 
 import rules
-from play.accounts import guests
+from play.accounts import bots, guests
 from play.common import clocks
 from play.common.errors import Refused
 from play.computer import opponents
@@ -62,6 +62,7 @@ def enter(user, slug: str, key: str, at=None) -> PoolEntry:
     if Computer.objects.filter(user_id=user.pk).exists():
         raise Refused("The computer does not wait in pools.", 403)
     guests.refuse(user, "enter the pool")
+    bots.refuse(user, "enter the pool")
     at = at or clocks.now()
     speed = ratings.speed_of(CLOCKS[key])
     with transaction.atomic():

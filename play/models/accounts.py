@@ -17,6 +17,8 @@ class Profile(Bounded):
     email_enabled = models.BooleanField(default=True)
     digest_hours = models.PositiveSmallIntegerField(default=6)
     last_digest_at = models.DateTimeField(null=True, blank=True)
+    # A bot account's games, by slug (play/accounts/bots.py); None for a person's account.
+    bot_games = models.JSONField(null=True, blank=True)
 
     class Confirm(models.TextChoices):
         CORRESPONDENCE = "correspondence", "In correspondence games"

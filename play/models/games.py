@@ -87,6 +87,7 @@ class Game(Bounded):
     ply = models.PositiveIntegerField(default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=32, blank=True)
+    decline_reason = models.CharField(max_length=16, blank=True)  # games.DECLINE_REASONS
     # Bumped on every change players must see (move, offer, result): keys the renders.
     revision = models.PositiveIntegerField(default=0)
     # The revision that first showed the position after the last takeback or rewind: a move

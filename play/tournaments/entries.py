@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 import rules
-from play.accounts import guests
+from play.accounts import bots, guests
 from play.common import clocks
 from play.common.errors import Refused
 from play.models import Computer, Participant, Rating, Tournament
@@ -59,6 +59,7 @@ def checked(user, *, name: str, game_slug: str, starts_at, options=None, time_co
 def join(tournament: Tournament, user, password: str = "") -> Participant:
     """Join before or during the tournament (again, after a pause: play on)."""
     guests.refuse(user, "play in tournaments")
+    bots.refuse(user, "play in tournaments")
     if Computer.objects.filter(user_id=user.pk).exists():
         raise Refused("The computer plays no tournaments.", 403)
     with transaction.atomic():

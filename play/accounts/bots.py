@@ -1,0 +1,70 @@
+"""Bot accounts, as lichess's: an account with no games may become a BOT, for good, and an
+outside engine then plays it through the API (play/api/). A BOT plays by challenge only (no
+seeks, no pool, no tournaments or championships), rated as any, and only the games it
+declares, as pychess-variants asks its bots to say; its name shows "BOT" wherever it
+appears."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+import rules
+from play.accounts import guests
+from play.common import players
+from play.common.errors import Refused
+from play.models import Computer, Profile, Seat
+
+
+def games_of(user) -> list[str] | None:
+    """The games a BOT plays, or None for a person's account."""
+    if not players.is_bot(user):
+        return None
+    return Profile.objects.filter(user=user).values_list("bot_games", flat=True).first()
+
+
+def checked_games(slugs) -> list[str]:
+    """Game slugs, known and each once, in the games' order; every game when none is named."""
+    known = [g.slug for g in rules.games()]
+    slugs = [s.strip() for s in slugs if s.strip()]
+    if unknown := [s for s in slugs if s not in known]:
+        raise Refused(f"There is no game {unknown[0]!r}: the games are {', '.join(known)}.")
+    return [s for s in known if s in slugs] if slugs else known
+
+
+def upgrade(user, slugs=()) -> list[str]:
+    """Make the account a BOT playing these games; a BOT may name its games again. Refused
+    for an account that has played or joined a game, a guest, and the computer's players."""
+    guests.refuse(user, "become a bot")
+    games = checked_games(slugs)
+    with transaction.atomic():
+        profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
+        if profile.bot_games is None:
+            if Computer.objects.filter(user=user).exists():
+                raise Refused("The computer's players are not bot accounts.", 403)
+            if Seat.objects.filter(user=user).exists():
+                raise Refused("Only an account that has never played a game may become a "
+                              "bot: make a new account for the engine.", 403)  # fmt: skip
+        profile.bot_games = games
+        profile.save(update_fields=["bot_games"])
+        players.bots_changed()
+        transaction.on_commit(players.bots_changed)  # and again, past a read in between
+    return games
+
+
+def ids_from_database() -> list[int]:
+    return list(Profile.objects.filter(bot_games__isnull=False).values_list("user_id", flat=True))
+
+
+def refuse(user, what: str) -> None:
+    """Refused (403) when a BOT asks for what only people do: `what` after "to"."""
+    if players.is_bot(user):
+        raise Refused(f"A bot plays by challenge only: it cannot {what}.", 403)
+
+
+def check_challenge(player, slug: str) -> None:
+    """Refused when a challenge asks a BOT for a game it has not declared."""
+    games = games_of(player)
+    if games is not None and slug not in games:
+        names = ", ".join(rules.get(s).name for s in games)
+        raise Refused(f"{players.shown_name(player)} does not play {rules.get(slug).name}: "
+                      f"it declined. It plays {names}.", 400)  # fmt: skip
