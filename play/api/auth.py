@@ -18,6 +18,12 @@ from play.common.errors import Refused
 BEARER = re.compile(r"Bearer (\S+)")
 
 
+def require(request, *scopes: str) -> None:
+    """Refused (403) unless the call's token carries one of these scopes."""
+    if not any(s in request.api_token.scopes for s in scopes):
+        raise Refused(f"Missing scope: {' or '.join(scopes)}.", 403)
+
+
 def error(status: int, message: str) -> JsonResponse:
     return JsonResponse({"error": message}, status=status)
 

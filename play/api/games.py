@@ -5,8 +5,11 @@ lichess's, and `reason` Imperia's own (docs/api.md)."""
 
 from __future__ import annotations
 
+import rules
 from play.api.users import milliseconds, perf_key
-from play.models import Game
+from play.common import clocks, players
+from play.models import Game, Offer
+from play.round import offers
 
 SIDES = ("white", "black")
 # Imperia's reasons as lichess's statuses; the games' own ends are lichess's "variantEnd".
@@ -75,4 +78,149 @@ def shown(game: Game, request) -> dict:
         shown_game["clock"] = clock(game.time_control)
     elif game.time_control.get("kind") == "days":
         shown_game["daysPerTurn"] = game.time_control["days"]
+    return shown_game
+
+
+# The streams' shapes: lichess's board and bot API (`gameFull`, `gameState`), and the game in
+# its event stream (`gameStart`, `gameFinish`), with Imperia's few additions (docs/api.md).
+
+# lichess's status ids, for the event stream's {"id", "name"}.
+STATUS_IDS = {"created": 10, "started": 20, "aborted": 25, "mate": 30, "resign": 31,
+              "stalemate": 32, "draw": 34, "outoftime": 35, "noStart": 37, "variantEnd": 60}  # fmt: skip
+NO_CLOCK_MS = 2_147_483_647  # lichess's time left on a game without a clock
+
+
+def variant(slug: str) -> dict:
+    name = rules.get(slug).name
+    return {"key": slug, "name": name, "short": name}
+
+
+def player(seat) -> dict:
+    """A seat's player as the game streams show them; a bot account's title is BOT."""
+    user = seat.user
+    return {
+        "id": user.username.lower(),
+        "name": user.username,
+        "title": "BOT" if players.is_bot(user) else None,
+        "rating": round(seat.rating) if seat.rating is not None else None,
+    }
+
+
+def _time_ms(game: Game, seat: int, at) -> int:
+    left = clocks.left(game, seat, at) if game.status == Game.Status.ACTIVE else None
+    if left is None:
+        left = game.clocks[seat] if game.clocks else None
+    return NO_CLOCK_MS if left is None else int(left * 1000)
+
+
+def state(game: Game, moves: list[str], viewer=None) -> dict:
+    """The game as it stands (`gameState`): its moves, clocks in milliseconds, standing
+    offers, status; and Imperia's: the position (`fen`), its ply, whose turn, the phase, and
+    in a setup phase the viewer's own arrangement and who has submitted."""
+    at = clocks.now()
+    increment = (game.time_control.get("increment", 0) * 1000) if clock(game.time_control) else 0
+    standing = {
+        kind: offers.standing_offer(game, kind) for kind in (Offer.Kind.DRAW, Offer.Kind.TAKEBACK)
+    }
+    seats = {s.index: s for s in game.seat_rows()}
+    shown_state = {
+        "type": "gameState",
+        "moves": " ".join(moves),
+        "wtime": _time_ms(game, 0, at),
+        "btime": _time_ms(game, 1, at),
+        "winc": 0 if 0 in game.berserk else increment,
+        "binc": 0 if 1 in game.berserk else increment,
+        "wdraw": bool(standing[Offer.Kind.DRAW] and standing[Offer.Kind.DRAW].seat == 0),
+        "bdraw": bool(standing[Offer.Kind.DRAW] and standing[Offer.Kind.DRAW].seat == 1),
+        "wtakeback": bool(
+            standing[Offer.Kind.TAKEBACK] and standing[Offer.Kind.TAKEBACK].seat == 0
+        ),
+        "btakeback": bool(
+            standing[Offer.Kind.TAKEBACK] and standing[Offer.Kind.TAKEBACK].seat == 1
+        ),
+        "status": status(game),
+        "fen": game.position,
+        "ply": game.ply,
+        "toMove": SIDES[game.turn] if game.turn is not None and not game.is_over else None,
+        "phase": "setup" if game.status == Game.Status.SETUP else "play",
+    }
+    if game.status == Game.Status.SETUP:
+        shown_state["submitted"] = {SIDES[i]: bool(s.submitted_at) for i, s in seats.items()}
+        mine = game.seat_of(viewer) if viewer is not None else None
+        if mine is not None:
+            shown_state["arrangement"] = mine.arrangement
+    if game.is_over:
+        if game.winner is not None and game.status == Game.Status.FINISHED:
+            shown_state["winner"] = SIDES[game.winner]
+        shown_state["reason"] = game.reason
+    return shown_state
+
+
+def full(game: Game, moves: list[str], viewer=None) -> dict:
+    """The game whole (`gameFull`), the first line of its stream."""
+    seats = {s.index: s for s in game.seat_rows()}
+    tc = clock(game.time_control)
+    return {
+        "type": "gameFull",
+        "id": game.public_id,
+        "variant": variant(game.game_slug),
+        "clock": {"initial": tc["initial"] * 1000, "increment": tc["increment"] * 1000}
+        if tc
+        else None,
+        "daysPerTurn": game.time_control.get("days"),
+        "speed": game.speed,
+        "perf": {"name": perf_key(game.game_slug, game.speed)},
+        "rated": game.rated,
+        "createdAt": milliseconds(game.created_at),
+        "white": player(seats[0]) if 0 in seats else None,
+        "black": player(seats[1]) if 1 in seats else None,
+        "initialFen": game.initial_position,
+        "options": game.options,
+        "tournamentId": game.tournament.public_id if game.tournament_id else None,
+        "state": state(game, moves, viewer),
+    }
+
+
+def source(game: Game) -> str:
+    if game.tournament_id is not None:
+        return game.tournament.kind
+    if game.league_group_id is not None:
+        return "league"
+    return "lobby" if game.listing == Game.Listing.SEEK else "friend"
+
+
+def for_player(game: Game, seat: int) -> dict:
+    """The game as its player's event stream names it (`gameStart`, `gameFinish`)."""
+    seats = {s.index: s for s in game.seat_rows()}
+    opponent = seats.get(1 - seat)
+    moved = game.moves.filter(seat=seat).exists() if game.ply else False
+    name = status(game)
+    shown_game = {
+        "id": game.public_id,
+        "gameId": game.public_id,
+        "fullId": game.public_id,
+        "color": SIDES[seat],
+        "fen": game.position,
+        "hasMoved": moved,
+        "isMyTurn": game.turn == seat and not game.is_over,
+        "lastMove": game.moves.order_by("-ply").values_list("text", flat=True).first() or "",
+        "opponent": {
+            "id": opponent.user.username.lower(),
+            "username": players.shown_name(opponent.user),
+            "rating": round(opponent.rating) if opponent.rating is not None else None,
+        }
+        if opponent
+        else None,
+        "perf": perf_key(game.game_slug, game.speed),
+        "rated": game.rated,
+        "secondsLeft": None if game.clocks is None else int(clocks.left(game, seat, clocks.now())),
+        "source": source(game),
+        "status": {"id": STATUS_IDS.get(name, 38), "name": name},
+        "speed": game.speed,
+        "variant": variant(game.game_slug),
+        "compat": {"bot": True, "board": True},
+        "phase": "setup" if game.status == Game.Status.SETUP else "play",
+    }
+    if game.is_over and game.winner is not None and game.status == Game.Status.FINISHED:
+        shown_game["winner"] = SIDES[game.winner]
     return shown_game

@@ -13,11 +13,14 @@ from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from play.accounts import bots
+from play.api import boards, challenges, schema, tokens, users
 from play.api import games as api_games
-from play.api import schema, tokens, users
-from play.api.auth import endpoint
+from play.api.auth import endpoint, require
+from play.api.params import Params
 from play.common import limits, numbers
 from play.common.errors import Refused
+from play.games import games
 from play.models import ApiToken, Game, Move
 from play.review import records
 
@@ -40,6 +43,108 @@ def _player(username: str):
 @endpoint(token=False)
 def user(request, username):
     return JsonResponse(users.shown(_player(username), request))
+
+
+# Playing: the board API (a person's client) and the bot API (an engine), one view each for
+# both, at /api/board/… and /api/bot/…; and a bot account made.
+
+OK = {"ok": True}
+
+
+def _acting(request, api, public_id):
+    require(request, boards.SCOPES[api])
+    return boards.game_for(public_id, request.user, api), Params(request)
+
+
+@endpoint(methods=("POST",))
+def board_move(request, api, public_id, move):
+    game, params = _acting(request, api, public_id)
+    boards.move(game, request.user, move, params)
+    return JsonResponse(OK)
+
+
+@endpoint(methods=("POST",))
+def board_setup(request, api, public_id):
+    game, params = _acting(request, api, public_id)
+    boards.arrange(game, request.user, params)
+    return JsonResponse(OK)
+
+
+@endpoint(methods=("POST",))
+def board_abort(request, api, public_id):
+    games.abort(_acting(request, api, public_id)[0], request.user)
+    return JsonResponse(OK)
+
+
+@endpoint(methods=("POST",))
+def board_resign(request, api, public_id):
+    games.resign(_acting(request, api, public_id)[0], request.user)
+    return JsonResponse(OK)
+
+
+@endpoint(methods=("POST",))
+def board_chat(request, api, public_id):
+    game, params = _acting(request, api, public_id)
+    limits.count("chat", request.user, limits.client_address(request))
+    boards.post_chat(game, request.user, params)
+    return JsonResponse(OK)
+
+
+@endpoint(methods=("POST",))
+def board_offer(request, api, public_id, what, choice):
+    game, _ = _acting(request, api, public_id)
+    boards.answer(game, request.user, what, choice)
+    return JsonResponse(OK)
+
+
+@endpoint(scope="bot:play", methods=("POST",))
+def bot_upgrade(request):
+    declared = Params(request).text("variants", most=200)
+    bots.upgrade(request.user, declared.split(","))
+    return JsonResponse(OK)
+
+
+# Challenges: listed, sent, accepted, declined, cancelled.
+
+
+@endpoint(scope="challenge:read")
+def challenge_list(request):
+    found = challenges.pending(request.user).order_by("-created_at")
+    shown = [challenges.shown(g, request, request.user) for g in found[:MOST_CHALLENGES]]
+    return JsonResponse({"in": [c for c in shown if c["direction"] == "in"],
+                         "out": [c for c in shown if c["direction"] == "out"]})  # fmt: skip
+
+
+@endpoint(scope="challenge:write", methods=("POST",))
+def challenge_create(request, username):
+    limits.count("challenge", request.user, limits.client_address(request))
+    game = challenges.create(request.user, _player(username), Params(request))
+    return JsonResponse(challenges.shown(game, request, request.user))
+
+
+ANSWERING = ("challenge:write", "bot:play", "board:play")  # lichess's, for an answer
+
+
+@endpoint(methods=("POST",))
+def challenge_accept(request, public_id):
+    require(request, *ANSWERING)
+    games.join(challenges.open_challenge(public_id), request.user)
+    return JsonResponse(OK)
+
+
+@endpoint(methods=("POST",))
+def challenge_decline(request, public_id):
+    require(request, *ANSWERING)
+    reason = Params(request).text("reason", "generic", most=20)
+    games.decline(challenges.open_challenge(public_id), request.user, reason)
+    return JsonResponse(OK)
+
+
+@endpoint(methods=("POST",))
+def challenge_cancel(request, public_id):
+    require(request, *ANSWERING)
+    challenges.cancel(challenges.open_challenge(public_id), request.user)
+    return JsonResponse(OK)
 
 
 # The settings page's part: a player's tokens, made and revoked (with their session).
@@ -85,6 +190,7 @@ def revoke(request, token_id):
 
 NDJSON = "application/x-ndjson"
 MOST_GAMES = 1000  # a player's games in one export
+MOST_CHALLENGES = 200  # open challenges listed
 
 
 def _wants(request, media_type: str) -> bool:

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import get_resolver
 
-from play.api import schema
+from play.api import schema, streams
 from play.api import urls as api_urls
 
 pytestmark = pytest.mark.django_db
@@ -13,13 +13,23 @@ pytestmark = pytest.mark.django_db
 PAGES = {"api-reference", "api-openapi", "api-tokens", "api-token-revoke"}
 
 
+def openapi_paths(pattern: str) -> set[str]:
+    """A route's paths as OpenAPI writes them: a group of words one path each, any other
+    group or converter a {parameter}."""
+    pattern = pattern.removeprefix("^").removesuffix("$")
+    if choice := re.search(r"\(\?P<\w+>(\w+(?:\|\w+)+)\)", pattern):
+        return set().union(*(openapi_paths(pattern.replace(choice.group(0), word, 1))
+                              for word in choice.group(1).split("|")))  # fmt: skip
+    pattern = re.sub(r"\(\?P<(\w+)>[^)]*\)", r"{\1}", pattern)
+    return {re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", pattern)}
+
+
 def routes() -> set[str]:
-    """The calls' paths, written as OpenAPI writes them."""
-    return {
-        "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(p.pattern))
-        for p in api_urls.urlpatterns
-        if p.name not in PAGES
-    }
+    """The calls' paths, written as OpenAPI writes them: the site's, and the streams'."""
+    site = [str(p.pattern) for p in api_urls.urlpatterns if p.name not in PAGES]
+    streams_ = [pattern.pattern for pattern, *_ in streams.ROUTES]
+    return set().union(*(openapi_paths(p if p.startswith("/") else "/" + p.lstrip("^"))
+                         for p in site + streams_))  # fmt: skip
 
 
 def test_every_call_is_described_and_nothing_else():

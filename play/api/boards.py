@@ -1,0 +1,75 @@
+"""Playing a game through the API, as lichess's board API (a person's own client) and bot
+API (an engine on a bot account) do: each action is the site's own service (play/round/,
+play/games/), refused as the page refuses it. Imperia's additions: the setup phase's
+arrangement, and a move's expected ply (docs/api.md)."""
+
+from __future__ import annotations
+
+from play.api.params import Params
+from play.common import players
+from play.common.errors import Refused
+from play.games import setup
+from play.models import Game
+from play.round import chat, moves, offers
+
+SCOPES = {"board": "board:play", "bot": "bot:play"}
+MOST_MOVE = 2000  # characters: an Imperial Chess charge of a dozen parts is far less
+ANSWERS = {"yes": "offer", "no": "decline"}  # "yes" accepts a standing offer (offering back)
+
+
+def game_for(public_id: str, user, api: str) -> Game:
+    """The game the call acts on, if the caller plays in it through this API."""
+    if api == "bot" and not players.is_bot(user):
+        raise Refused("The bot API is for bot accounts: upgrade this one "
+                      "(POST /api/bot/account/upgrade), or use /api/board/.", 403)  # fmt: skip
+    if api == "board" and players.is_bot(user):
+        raise Refused("A bot account plays through /api/bot/.", 403)
+    game = Game.objects.prefetch_related("seats__user").filter(public_id=public_id[:12]).first()
+    if game is None:
+        raise Refused("There is no such game.", 404)
+    game.seat_of_player(user, "Only the players of this game act on it.")
+    return game
+
+
+def move(game: Game, user, text: str, params: Params) -> Game:
+    """The move, in the game's own notation (an Imperial Chess charge is its parts joined
+    by commas); `ply`, if sent, the ply it was chosen at: a move on an older board is 409."""
+    if len(text) > MOST_MOVE:
+        raise Refused(f"Malformed move: at most {MOST_MOVE} characters.")
+    if game.status == Game.Status.SETUP:
+        raise Refused("The players are arranging their pieces: send the arrangement "
+                      f"(POST /api/…/game/{game.public_id}/setup) first.", 409)  # fmt: skip
+    ply = params.number("ply", 1_000_000)
+    return moves.submit(game.public_id, user, text, ply)
+
+
+def arrange(game: Game, user, params: Params) -> None:
+    """Imperial Shuffle's setup: the arrangement sent (one board in the position notation),
+    or with none the draft the player was dealt, submitted."""
+    if game.status != Game.Status.SETUP:
+        raise Refused("This game has no setup phase to arrange now.", 409)
+    text = params.text("arrangement", most=2000).strip()
+    if text:
+        setup.load(game, user, text)
+    setup.submit(game, user)
+
+
+def post_chat(game: Game, user, params: Params) -> None:
+    if params.text("room", "player", most=20) != "player":
+        raise Refused("Only the players' room is written to here (room=player).")
+    chat.post(game, user, params.text("text", most=chat.LIMIT * 2))
+
+
+def answer(game: Game, user, what: str, choice: str) -> None:
+    """A draw (`draw`) or takeback (`takeback`) offered or accepted (`yes`), or declined
+    (`no`)."""
+    if choice not in ANSWERS:
+        raise Refused("Answer yes or no.", 400)
+    if what == "draw":
+        offers.act(game, user, ANSWERS[choice])
+        return
+    standing = offers.standing_offer(game, "takeback")
+    action = ANSWERS[choice]
+    if choice == "yes" and standing is not None and standing.seat != game.seat_of(user).index:
+        action = "accept"
+    offers.takeback(game, user, action)
