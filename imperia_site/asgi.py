@@ -17,6 +17,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from play.api import streams  # noqa: E402
 from play.push import live  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
 
@@ -32,8 +33,12 @@ routes = ProtocolTypeRouter(
 
 async def application(scope, receive, send):
     """The routes, once the server's loop is known to the pushes (play/push/live.py): from the
-    first request or socket on, the workers beside it can reach its pages."""
+    first request or socket on, the workers beside it can reach its pages. The API's streams
+    are served on the loop itself, each open for as long as its client stays (play/api/)."""
     live.serve_from(asyncio.get_running_loop())
+    if scope["type"] == "http" and (stream := streams.route(scope["path"])):
+        await streams.application(scope, receive, send, stream)
+        return
     await routes(scope, receive, send)
 
 

@@ -6,7 +6,13 @@ class PlayConfig(AppConfig):
     verbose_name = "Play"
 
     def ready(self):
-        from play.accounts import accounts  # noqa: F401 - connects the logout signal
+        from play.accounts import (
+            accounts,  # noqa: F401 - connects the logout signal
+            bots,
+        )
+        from play.common import players
+
+        players.find_bots = bots.ids_from_database
         from play.leagues import admin as leagues_admin  # noqa: F401 - the championships' desk
         from play.leagues import tables  # noqa: F401 - a group's table follows its games
         from play.learn import progress  # noqa: F401 - connects the login signal

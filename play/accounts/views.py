@@ -15,9 +15,11 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
-from play.accounts import guests
+import rules
+from play.accounts import bots, guests
 from play.accounts.accounts import recheck_sockets
 from play.accounts.forms import SettingsForm, SignupForm
+from play.api import tokens
 from play.common import clocks, limits, paging
 from play.common.pages import found
 from play.computer import opponents
@@ -49,6 +51,8 @@ def profile(request, username):
     # all of them to the owner.
     studies = player.studies.all() if player == request.user else player.studies.filter(listed=True)
     context["studies"] = paging.page(request, studies, "studies", 10)
+    if bot_games := bots.games_of(player):
+        context["bot_games"] = [rules.get(slug).name for slug in bot_games]
     if level is not None:
         context["computer"] = opponents.levels()[level - 1]
         context["computer_form"] = ComputerGameForm(initial={"level": level})
@@ -114,6 +118,7 @@ class PasswordChange(Limited, auth_views.PasswordChangeView):
         # This login stays, under a new session key: stored before the sockets check theirs.
         self.request.session.save()
         recheck_sockets(form.user.pk)
+        tokens.revoke_all(form.user)  # and every client's access
         return response
 
 
@@ -135,6 +140,7 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
         axes_reset(username=form.user.get_username())
         response = super().form_valid(form)
         recheck_sockets(form.user.pk)  # every login it had has ended
+        tokens.revoke_all(form.user)  # and every client's access
         return response
 
 
