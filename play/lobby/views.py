@@ -108,7 +108,8 @@ def _welcome(request) -> dict:
 @require_POST
 def join(request, public_id):
     game = page.game_of(request, public_id)
-    if game.listing != Game.Listing.SEEK:
+    # A seek, or a challenge by the player it names; an open link is joined through the link.
+    if game.listing != Game.Listing.SEEK and game.invited_user_id != request.user.pk:
         raise PermissionDenied("This game is joined through its invitation link.")
     return _join(request, game)
 

@@ -94,6 +94,8 @@ def render(request, game: Game, *, dispute_form=None, drafts=None, status=200):
             "move_at_once": seat is None or not confirm.needed(request.user, game),
             "notes": notes.of(game, request.user) if seat is not None else None,
             "can_join": seat is None and game.status == Game.Status.OPEN,
+            "challenged": game.invited_user_id is not None
+            and game.invited_user_id == request.user.pk,
             "has_fields": renderer(game.game_slug).has_fields,
             "zoomable": renderer(game.game_slug).zoomable,
             "legend": renderer(game.game_slug).legend(),

@@ -61,3 +61,19 @@ async def test_the_game_socket_keeps_the_same_rule(invitation):
     connected, code = await socket.connect()
     assert not connected and code == 4404
     await database_sync_to_async(lambda: None)()
+
+
+@pytest.mark.django_db
+def test_the_player_challenged_accepts_or_declines_on_the_games_page(ann, bob, client_of):
+    challenge = games.create(ann, "empress", "white", "invite", invited=bob)
+    page = client_of(bob).get(f"/g/{challenge.public_id}/").content.decode()
+    assert "Accept and play" in page and "Decline" in page
+    assert client_of(bob).post(f"/g/{challenge.public_id}/join/").status_code == 302
+    challenge.refresh_from_db()
+    assert challenge.status == "active" and challenge.player(1) == bob
+    other = games.create(ann, "empress", "white", "invite", invited=bob)
+    client_of(bob).post(f"/g/{other.public_id}/decline/")
+    other.refresh_from_db()
+    assert (other.status, other.reason) == ("aborted", "declined")
+    assert "Challenge declined" in other.result_text
+
