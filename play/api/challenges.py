@@ -13,7 +13,7 @@ from play.common import clocks, players
 from play.common.errors import Refused
 from play.computer import opponents
 from play.games import games
-from play.models import Game
+from play.models import DECLINE_REASONS, Game
 
 MOST_LIMIT = 180 * 60  # seconds: the longest live clock
 MOST_INCREMENT = 180
@@ -121,7 +121,7 @@ def shown(game: Game, request, viewer=None) -> dict:
     if challenge["status"] == "declined":
         key = game.decline_reason or "generic"
         challenge["declineReasonKey"] = key
-        challenge["declineReason"] = games.DECLINE_REASONS[key]
+        challenge["declineReason"] = DECLINE_REASONS[key]
     return challenge
 
 

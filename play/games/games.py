@@ -14,7 +14,7 @@ from play.common.errors import Refused
 from play.common.players import shown_name
 from play.games import setup
 from play.games.lifecycle import begin_play, challenge_sent, end, games_began, settle
-from play.models import Computer, Game, Move, Pairing, Rating, Seat
+from play.models import DECLINE_REASONS, Computer, Game, Move, Pairing, Rating, Seat
 from play.notify import notify
 from play.push.live import broadcast
 from play.ratings import ratings
@@ -310,23 +310,8 @@ def berserk(game: Game, user) -> Game:
     return game
 
 
-# Why a challenge was declined, in lichess's words (its keys are the API's).
-DECLINE_REASONS = {
-    "generic": "I'm not accepting challenges at the moment.",
-    "later": "This is not the right time for me, please ask again later.",
-    "tooFast": "This time control is too fast for me, please challenge again with a slower game.",
-    "tooSlow": "This time control is too slow for me, please challenge again with a faster game.",
-    "timeControl": "I'm not accepting challenges with this time control.",
-    "rated": "Please send me a rated challenge instead.",
-    "casual": "Please send me a casual challenge instead.",
-    "variant": "I'm not willing to play this game right now.",
-    "noBot": "I'm not accepting challenges from bots.",
-    "onlyBot": "I'm only accepting challenges from bots.",
-}
-
-
 def decline(game: Game, user, reason: str = "generic") -> Game:
-    """The invited player turns a direct challenge down, for one of DECLINE_REASONS."""
+    """The invited player turns a direct challenge down, for one of lichess's reasons."""
     if reason not in DECLINE_REASONS:
         raise Refused(f"A reason to decline is one of {', '.join(DECLINE_REASONS)}.")
     with transaction.atomic():

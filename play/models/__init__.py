@@ -14,7 +14,7 @@ from play.models.base import (
     new_public_id,
     prefetched,
 )
-from play.models.games import REASONS, Game, Move, Seat
+from play.models.games import DECLINE_REASONS, REASONS, Game, Move, Seat
 from play.models.leagues import Championship, CupEntry, Edition, Entrant, LeagueGroup, Member
 from play.models.learn import LessonStars
 from play.models.lobby import PoolEntry
@@ -36,6 +36,7 @@ __all__ = [
     "ApiToken",
     "GUEST_PREFIX",
     "REASONS",
+    "DECLINE_REASONS",
     "AnalysisTree",
     "ArchivedMove",
     "Bounded",

@@ -217,6 +217,8 @@ class Game(Bounded):
     @property
     def result_text(self) -> str:
         if self.status == self.Status.ABORTED:
+            if self.reason == "declined":
+                return "Challenge declined: " + DECLINE_REASONS[self.decline_reason or "generic"]
             return "Annulled by a referee" if self.reason == "annulled" else "Aborted"
         if self.status != self.Status.FINISHED:
             return ""
@@ -250,6 +252,20 @@ REASONS = {
     "annulled": "annulled by a referee",
     "withdrew": "a player left the championship",
     "no-start": "the first move was not made in time",
+}
+
+# Why a challenge was declined, in lichess's words (its keys are the API's).
+DECLINE_REASONS = {
+    "generic": "I'm not accepting challenges at the moment.",
+    "later": "This is not the right time for me, please ask again later.",
+    "tooFast": "This time control is too fast for me, please challenge again with a slower game.",
+    "tooSlow": "This time control is too slow for me, please challenge again with a faster game.",
+    "timeControl": "I'm not accepting challenges with this time control.",
+    "rated": "Please send me a rated challenge instead.",
+    "casual": "Please send me a casual challenge instead.",
+    "variant": "I'm not willing to play this game right now.",
+    "noBot": "I'm not accepting challenges from bots.",
+    "onlyBot": "I'm only accepting challenges from bots.",
 }
 
 
