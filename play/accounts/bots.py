@@ -16,10 +16,13 @@ from play.models import Computer, Profile, Seat
 
 
 def games_of(user) -> list[str] | None:
-    """The games a BOT plays, or None for a person's account."""
-    if not players.is_bot(user):
-        return None
+    """The games a BOT plays, or None for a person's account: read from its row, since what
+    it may do follows it at once (the names shown may lag a few seconds: play/common/players.py)."""
     return Profile.objects.filter(user=user).values_list("bot_games", flat=True).first()
+
+
+def is_bot(user) -> bool:
+    return games_of(user) is not None
 
 
 def checked_games(slugs) -> list[str]:
@@ -57,7 +60,7 @@ def ids_from_database() -> list[int]:
 
 def refuse(user, what: str) -> None:
     """Refused (403) when a BOT asks for what only people do: `what` after "to"."""
-    if players.is_bot(user):
+    if is_bot(user):
         raise Refused(f"A bot plays by challenge only: it cannot {what}.", 403)
 
 
@@ -66,5 +69,5 @@ def check_challenge(player, slug: str) -> None:
     games = games_of(player)
     if games is not None and slug not in games:
         names = ", ".join(rules.get(s).name for s in games)
-        raise Refused(f"{players.shown_name(player)} does not play {rules.get(slug).name}: "
+        raise Refused(f"BOT {player.username} does not play {rules.get(slug).name}: "
                       f"it declined. It plays {names}.", 400)  # fmt: skip

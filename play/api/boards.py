@@ -5,8 +5,8 @@ arrangement, and a move's expected ply (docs/api.md)."""
 
 from __future__ import annotations
 
+from play.accounts import bots
 from play.api.params import Params
-from play.common import players
 from play.common.errors import Refused
 from play.games import setup
 from play.models import Game
@@ -19,10 +19,10 @@ ANSWERS = {"yes": "offer", "no": "decline"}  # "yes" accepts a standing offer (o
 
 def game_for(public_id: str, user, api: str) -> Game:
     """The game the call acts on, if the caller plays in it through this API."""
-    if api == "bot" and not players.is_bot(user):
+    if api == "bot" and not bots.is_bot(user):
         raise Refused("The bot API is for bot accounts: upgrade this one "
                       "(POST /api/bot/account/upgrade), or use /api/board/.", 403)  # fmt: skip
-    if api == "board" and players.is_bot(user):
+    if api == "board" and bots.is_bot(user):
         raise Refused("A bot account plays through /api/bot/.", 403)
     game = Game.objects.prefetch_related("seats__user").filter(public_id=public_id[:12]).first()
     if game is None:

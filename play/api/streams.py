@@ -21,10 +21,11 @@ from channels.layers import get_channel_layer
 from django.core.cache import cache
 from django.db import close_old_connections
 
+from play.accounts import bots
 from play.api import challenges, events, tokens
 from play.api import games as api_games
 from play.api.auth import BEARER
-from play.common import limits, players
+from play.common import limits
 from play.models import ChatMessage, Game
 from play.push import live, presence
 
@@ -93,7 +94,7 @@ def _authorize(scope: dict, kind: str, public_id: str, needed: str):
         seat = game.seat_of(token.user)
         if seat is None:
             return 403, "Only the players of a game stream it here."
-        if needed == "bot:play" and not players.is_bot(token.user):
+        if needed == "bot:play" and not bots.is_bot(token.user):
             return 403, "The bot API is for bot accounts: upgrade it, or use /api/board/."
         stream.seat = seat.index
     if not _take_place(stream):

@@ -10,7 +10,7 @@ from django.core.cache import cache
 # session, named with a prefix a sign-up may not take (play/accounts/guests.py).
 GUEST_PREFIX = "anonymous-"
 BOTS_KEY = "players:bots"
-BOTS_KEPT = 600  # seconds the shared cache keeps the bots' ids (dropped on every change)
+BOTS_KEPT = 60  # seconds the cache keeps the bots' ids (dropped on every change here)
 BOTS_HELD = 5.0  # seconds a process holds them between looks at the cache
 _bots: tuple[float, frozenset[int]] = (0.0, frozenset())
 # How the bots' ids are read when no cache has them: set by play/accounts when the app is
