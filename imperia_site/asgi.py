@@ -14,6 +14,12 @@ from imperia_site.http import PooledHTTPHandler  # noqa: E402
 django_http = PooledHTTPHandler(settings.HTTP_THREADS)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.layers import get_channel_layer  # noqa: E402
+
+# The channel layer, made here once: Channels makes it on first use, unguarded, and a first
+# push from a view's thread racing a first socket or stream on the loop made two, each
+# sending into its own (a stream then heard nothing, ever).
+get_channel_layer()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 

@@ -220,3 +220,18 @@ def test_a_socket_waiting_longer_than_a_blocking_pop_keeps_waiting():
         return received
 
     assert asyncio.run(scenario())["type"] == "board"
+
+
+def test_the_server_makes_its_channel_layer_once_before_any_thread_uses_it():
+    """Channels makes a layer on first use without a lock: a view's thread and the loop
+    using it first at once made two, and whatever one sent the other never heard."""
+    import importlib
+
+    from channels.layers import channel_layers, get_channel_layer
+
+    import imperia_site.asgi
+
+    channel_layers.backends.clear()
+    importlib.reload(imperia_site.asgi)
+    made = channel_layers.backends.get("default")
+    assert made is not None and get_channel_layer() is made
