@@ -5,6 +5,8 @@ arrangement, and a move's expected ply (docs/api.md)."""
 
 from __future__ import annotations
 
+from django.db import transaction
+
 from play.accounts import bots
 from play.api.params import Params
 from play.common.errors import Refused
@@ -49,9 +51,10 @@ def arrange(game: Game, user, params: Params) -> None:
     if game.status != Game.Status.SETUP:
         raise Refused("This game has no setup phase to arrange now.", 409)
     text = params.text("arrangement", most=2000).strip()
-    if text:
-        setup.load(game, user, text)
-    setup.submit(game, user)
+    with transaction.atomic():  # an arrangement refused leaves the draft as it was
+        if text:
+            setup.load(game, user, text)
+        setup.submit(game, user)
 
 
 def post_chat(game: Game, user, params: Params) -> None:

@@ -90,6 +90,18 @@ def test_imperial_shuffle_arranged_through_the_api(ann, bob, api):
     assert game.status == Game.Status.ACTIVE and game.turn == 0  # the first to submit
 
 
+def test_an_arrangement_that_clashes_leaves_the_draft_as_it_was(ann, bob, api):
+    game = games.join(games.create(ann, "imperial-shuffle", "white", "seek"), bob)
+    first = Seat.objects.get(game=game, user=ann).arrangement
+    play(api(ann), game, "setup", {"arrangement": first})
+    draft = Seat.objects.get(game=game, user=bob).arrangement
+    clash = play(api(bob), game, "setup", {"arrangement": first})  # every square identical
+    assert clash.status_code == 400 and "identical" in clash.json()["error"]
+    mine = Seat.objects.get(game=game, user=bob)
+    assert (mine.arrangement, mine.submitted_at) == (draft, None)
+    assert play(api(bob), game, "setup").json() == {"ok": True}  # the draft, cleared of clashes
+
+
 def test_an_imperial_chess_charge_is_one_move(ann, bob, api):
     game = games.join(games.create(ann, "imperial-chess", "white", "seek"), bob)
     Game.objects.filter(pk=game.pk).update(initial_position=CHARGE, position=CHARGE)
