@@ -68,6 +68,12 @@ def make_bot(server):
     return client, secret
 
 
+def bot_client(secret, server):
+    """Another client of the bot's: one a thread, as a requests session is not shared
+    between threads safely."""
+    return berserk.Client(berserk.TokenSession(secret), base_url=server)
+
+
 def challenged_by_the_person(page, server, slug):
     """The person challenges the bot from its profile page (a casual game, no clock)."""
     page.goto(f"{server}/@/api-robot/")
@@ -96,7 +102,7 @@ def play_moves(client, page, game_id, stream, bot_color, plies, slug):
 
 def test_berserk_plays_each_game_as_a_bot_against_a_person(browser, server):
     client, secret = make_bot(server)
-    events = Listener(client.bots.stream_incoming_events())
+    events = Listener(bot_client(secret, server).bots.stream_incoming_events())
     page = browser.new_context().new_page()
     sign_up(page, server, "api-person")
     page.goto(f"{server}/@/api-robot/")
@@ -118,7 +124,7 @@ def test_berserk_plays_each_game_as_a_bot_against_a_person(browser, server):
             page.click("text=Accept and play")
         started = events.next("gameStart", game_id)
         assert started["game"]["color"] == bot_color
-        stream = Listener(client.bots.stream_game_state(game_id))
+        stream = Listener(bot_client(secret, server).bots.stream_game_state(game_id))
         full = stream.next()
         assert full["type"] == "gameFull" and full["variant"]["key"] == slug
         assert full[bot_color]["title"] == "BOT"
@@ -157,8 +163,8 @@ def test_the_bot_declines_and_is_refused_the_game_it_does_not_play(browser, serv
         "bots.upgrade(picky, ['empress'])\n"
         "print(tokens.create(picky, 'e2e', ['bot:play'])[1])"
     ).strip()
-    client = berserk.Client(berserk.TokenSession(secret), base_url=server)
-    events = Listener(client.bots.stream_incoming_events())
+    client = bot_client(secret, server)
+    events = Listener(bot_client(secret, server).bots.stream_incoming_events())
     page = browser.new_context().new_page()
     sign_up(page, server, "api-asker")
     page.goto(f"{server}/@/api-picky/")

@@ -76,4 +76,3 @@ def test_the_player_challenged_accepts_or_declines_on_the_games_page(ann, bob, c
     other.refresh_from_db()
     assert (other.status, other.reason) == ("aborted", "declined")
     assert "Challenge declined" in other.result_text
-
