@@ -1,7 +1,7 @@
 """The live move round trip, over real HTTP and websockets. Prints numbers; asserts nothing.
 
     .venv/bin/python bench/live.py [--games 100] [--moves 20] [--game empire-chess]
-                                   [--servers N | --url URL ...] [--via socket|post] [--trace]
+                                   [--servers N | --url URL ...] [--via socket|post|api] [--trace]
                                    [--evaluations N]
 
 Without --url it starts daphne on a fresh folder (SQLite and the in-memory channel layer, or
@@ -10,7 +10,8 @@ Redis. With several servers the two players of a game sit on different ones, as 
 spreading connections would place them, so that every move crosses the channel layer.
 Players and games (live, 5+3) are created in the database directly; then every game is played
 with random legal moves by both sides, each after a think time, as the page sends them: over
-the mover's game socket (--via post: by POST), on the board of the current revision. Each move
+the mover's game socket (--via post: by POST; --via api: by the API's board call, with a
+token), on the board of the current revision. Each move
 is timed from being sent to the opponent's socket receiving its update (the mover's answer is
 awaited too, and its time printed on its own line). The floor is a bare websocket round trip
 through the same server and channel layer (ws/ping/), measured at the same time, under the
@@ -41,6 +42,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -81,7 +83,7 @@ async def _play(http, bases, slug, public_id, position, pair, play, timed, error
 
     import rules
 
-    moves, think, by_socket = play
+    moves, think, via = play
     game_rules = rules.get(slug)
     state = game_rules.parse(position)
     sockets = []
@@ -104,12 +106,15 @@ async def _play(http, bases, slug, public_id, position, pair, play, timed, error
             # As the page sends it: on the board of this revision, no confirmation wanted.
             data = {"move": move, "ply": str(ply), "revision": str(revision), "confirmed": "1"}
             try:
-                if by_socket:  # the answer is the move's update, on the mover's own socket
+                if via == "socket":  # the answer is the move's update, on the mover's own socket
                     await sockets[seat].send_str(json.dumps({"type": "move", **data}))
                     answered = await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), 10)
                     ok = True
-                else:
+                else:  # by POST, as the page or as an API client (its token, no cookie)
                     url = f"{base}/g/{public_id}/move/"
+                    if via == "api":
+                        url = f"{base}/api/board/game/{public_id}/move/{quote(move)}?ply={ply}"
+                        headers, data = {"Authorization": pair[seat][1]["Authorization"]}, None
                     async with http.post(url, data=data, headers=headers) as response:
                         await response.read()
                         ok = response.status == 200
@@ -223,7 +228,14 @@ async def run(urls, games, slug, play, pingers, null_games=(), evaluators=()):
             + [
                 asyncio.create_task(
                     null_mover(
-                        http, seated(urls, i), g, pair, stop, timed["null"], play[1], play[2]
+                        http,
+                        seated(urls, i),
+                        g,
+                        pair,
+                        stop,
+                        timed["null"],
+                        play[1],
+                        play[2] == "socket",
                     )
                 )
                 for i, (g, _, pair) in enumerate(null_games)
@@ -292,6 +304,15 @@ def print_stages(trace: str, client_marks) -> None:
         )
 
 
+def with_tokens(games) -> None:
+    """Each player's API token (board:play), beside their page's headers."""
+    from play.api import tokens
+
+    for _, _, pair in games:
+        for user, headers in pair:
+            headers["Authorization"] = f"Bearer {tokens.create(user, 'bench', ['board:play'])[1]}"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
@@ -312,7 +333,10 @@ def main():
         help="players asking the analysis board's engine all along (its worker runs)",
     )
     parser.add_argument(
-        "--via", choices=("socket", "post"), default="socket", help="how moves are sent"
+        "--via",
+        choices=("socket", "post", "api"),
+        default="socket",
+        help="how moves are sent: the page's socket, its POST, or the API's (a token's)",
     )
     args = parser.parse_args()
     if args.trace and args.url:
@@ -335,8 +359,10 @@ def main():
             if args.evaluations and not args.url
             else None
         )
+        if args.via == "api":
+            with_tokens(games)
         speed = machine_speed()
-        play = (args.moves, args.think, args.via == "socket")
+        play = (args.moves, args.think, args.via)
         began, client_before = time.perf_counter(), time.process_time()
         cpu_before = sum(cpu_seconds(proc.pid) for proc, _ in servers)
         timed, floors, errors = asyncio.run(
