@@ -58,8 +58,8 @@ def _acting(request, api, public_id):
 
 @endpoint(methods=("POST",))
 def board_move(request, api, public_id, move):
-    game, params = _acting(request, api, public_id)
-    boards.move(game, request.user, move, params)
+    require(request, boards.SCOPES[api])
+    boards.move(public_id, request.user, api, move, Params(request))
     return JsonResponse(OK)
 
 
