@@ -8,6 +8,7 @@ ALLOWED_HOSTS  comma-separated (default: 127.0.0.1,localhost)
 """
 
 import os
+import re
 import secrets
 from datetime import timedelta
 from pathlib import Path
@@ -120,11 +121,16 @@ HTTP_THREADS = int(os.environ.get("HTTP_THREADS", "1" if SQLITE else "2"))
 # Sessions are read from the cache on every request, and from the database only on a miss.
 # Several servers share Redis for both, so that a logout anywhere is a logout everywhere.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-if os.environ.get("REDIS_URL"):
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL and (worker := os.environ.get("PYTEST_XDIST_WORKER", "")):
+    # The test runner's workers each on a Redis database of their own, as each has its own
+    # test database: sharing one, they cleared each other's cache and channel groups.
+    REDIS_URL = re.sub(r"/\d*$", "", REDIS_URL) + f"/{int(worker.removeprefix('gw')) + 1}"
+if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "imperia_site.cache.SharedRedisCache",
-            "LOCATION": os.environ["REDIS_URL"],
+            "LOCATION": REDIS_URL,
         }
     }
     CHANNEL_LAYERS = {
@@ -132,7 +138,7 @@ if os.environ.get("REDIS_URL"):
             "BACKEND": "play.push.layers.RedisChannelLayer",
             # redis-py refuses a 101st simultaneous connection instead of waiting: a crowd
             # of sockets joining at once would be turned away (tests/play/test_socket_safety).
-            "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"], "max_connections": 10_000}]},
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 10_000}]},
         }
     }
 else:
