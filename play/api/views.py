@@ -99,7 +99,10 @@ def board_offer(request, api, public_id, what, choice):
 
 @endpoint(scope="bot:play", methods=("POST",))
 def bot_upgrade(request):
-    declared = Params(request).text("variants", most=200)
+    # Its games as a parameter, or in a header as a client that cannot send a body does.
+    declared = Params(request).text("variants", most=200) or request.headers.get("Variants", "")
+    if len(declared) > 200:
+        raise Refused("Malformed request: Variants must be 200 characters at most.")
     bots.upgrade(request.user, declared.split(","))
     return JsonResponse(OK)
 

@@ -27,6 +27,14 @@ def test_an_account_with_no_games_becomes_a_bot_of_the_games_it_names(ann, api, 
     assert "BOT ann" in page and "It plays Empress, Empire." in page
 
 
+def test_the_games_may_be_declared_in_a_header(ann, api):
+    client = api(ann)
+    answer = client.client.post("/api/bot/account/upgrade", HTTP_VARIANTS="imperial-chess",
+                                **client.headers())  # fmt: skip
+    assert answer.json() == {"ok": True}
+    assert Profile.objects.get(user=ann).bot_games == ["imperial-chess"]
+
+
 def test_an_account_that_has_played_stays_a_person(ann, bob, api):
     games.create(ann, "empress", "white", "seek")
     answer = api(ann).post("/api/bot/account/upgrade")
