@@ -2,7 +2,19 @@ from django.urls import path, re_path
 
 from play.api import views
 
-# fmt: off
+ID = r"(?P<public_id>[A-Za-z0-9]{1,12})"
+
+
+def playing(call: str, view, name: str):
+    """A call on a game, at both lichess's board API and its bot API."""
+    return re_path(rf"^api/(?P<api>board|bot)/game/{ID}/{call}$", view, name=name)
+
+
+def answering(call: str, view, name: str):
+    """A call on a challenge."""
+    return re_path(rf"^api/challenge/{ID}/{call}$", view, name=name)
+
+
 urlpatterns = [
     path("api/", views.reference, name="api-reference"),
     path("api/openapi.json", views.openapi, name="api-openapi"),
@@ -10,28 +22,18 @@ urlpatterns = [
     path("api/user/<str:username>", views.user, name="api-user"),
     path("game/export/<str:public_id>", views.game_export, name="api-game-export"),
     path("api/games/user/<str:username>", views.user_games, name="api-user-games"),
-    re_path(r"^api/(?P<api>board|bot)/game/(?P<public_id>[A-Za-z0-9]{1,12})/move/(?P<move>[^/]+)$",
-            views.board_move, name="api-move"),
-    re_path(r"^api/(?P<api>board|bot)/game/(?P<public_id>[A-Za-z0-9]{1,12})/setup$",
-            views.board_setup, name="api-setup"),
-    re_path(r"^api/(?P<api>board|bot)/game/(?P<public_id>[A-Za-z0-9]{1,12})/abort$",
-            views.board_abort, name="api-abort"),
-    re_path(r"^api/(?P<api>board|bot)/game/(?P<public_id>[A-Za-z0-9]{1,12})/resign$",
-            views.board_resign, name="api-resign"),
-    re_path(r"^api/(?P<api>board|bot)/game/(?P<public_id>[A-Za-z0-9]{1,12})/chat$",
-            views.board_chat, name="api-chat"),
-    re_path(r"^api/(?P<api>board|bot)/game/(?P<public_id>[A-Za-z0-9]{1,12})/(?P<what>draw|takeback)/(?P<choice>[^/]+)$",
-            views.board_offer, name="api-offer"),
+    playing(r"move/(?P<move>[^/]+)", views.board_move, "api-move"),
+    playing("setup", views.board_setup, "api-setup"),
+    playing("abort", views.board_abort, "api-abort"),
+    playing("resign", views.board_resign, "api-resign"),
+    playing("chat", views.board_chat, "api-chat"),
+    playing(r"(?P<what>draw|takeback)/(?P<choice>[^/]+)", views.board_offer, "api-offer"),
     path("api/bot/account/upgrade", views.bot_upgrade, name="api-bot-upgrade"),
     path("api/challenge", views.challenge_list, name="api-challenges"),
-    re_path(r"^api/challenge/(?P<public_id>[A-Za-z0-9]{1,12})/accept$", views.challenge_accept,
-            name="api-challenge-accept"),
-    re_path(r"^api/challenge/(?P<public_id>[A-Za-z0-9]{1,12})/decline$", views.challenge_decline,
-            name="api-challenge-decline"),
-    re_path(r"^api/challenge/(?P<public_id>[A-Za-z0-9]{1,12})/cancel$", views.challenge_cancel,
-            name="api-challenge-cancel"),
+    answering("accept", views.challenge_accept, "api-challenge-accept"),
+    answering("decline", views.challenge_decline, "api-challenge-decline"),
+    answering("cancel", views.challenge_cancel, "api-challenge-cancel"),
     path("api/challenge/<str:username>", views.challenge_create, name="api-challenge-create"),
     path("settings/tokens/", views.tokens_page, name="api-tokens"),
     path("settings/tokens/<int:token_id>/revoke/", views.revoke, name="api-token-revoke"),
 ]
-# fmt: on
