@@ -18,19 +18,39 @@ from play.common.errors import Refused
 BEARER = re.compile(r"Bearer (\S+)")
 
 
-def require(request, *scopes: str) -> None:
-    """Refused (403) unless the call's token carries one of these scopes."""
-    if not any(s in request.api_token.scopes for s in scopes):
+def require(token, *scopes: str) -> None:
+    """Refused (403) unless the token carries one of these scopes."""
+    if token is None or not any(s in token.scopes for s in scopes):
         raise Refused(f"Missing scope: {' or '.join(scopes)}.", 403)
+
+
+def authorize(header: str | None, address: str, scopes=(), *, token: bool = True):
+    """The token of a call or a stream, from its Authorization header: checked to carry one
+    of `scopes`, and counted against the rate limits (its own, and its address's). None for a
+    public call (`token` False) sent without one. Refused otherwise: 401, 403, or
+    limits.Limited (429)."""
+    found = None
+    if header is not None:
+        bearer = BEARER.fullmatch(header.strip())
+        found = tokens.holder(bearer.group(1)) if bearer else None
+        if found is None:
+            raise Refused("No such token.", 401)
+    elif token:
+        raise Refused("Send a token: Authorization: Bearer <token>.", 401)
+    if scopes:
+        require(found, *scopes)
+    user = found.user if found else AnonymousUser()
+    limits.count("api", user, address, holder=f"token-{found.pk}" if found else "")
+    return found
 
 
 def error(status: int, message: str) -> JsonResponse:
     return JsonResponse({"error": message}, status=status)
 
 
-def endpoint(*, scope: str = "", token: bool = True, methods=("GET",)):
-    """An API view: `scope` the token must carry; `token` False for a public call (a token
-    sent is still checked); `methods` the HTTP methods it answers. The view reads the
+def endpoint(*, scopes=(), token: bool = True, methods=("GET",)):
+    """An API view: `scopes` the token must carry one of; `token` False for a public call (a
+    token sent is still checked); `methods` the HTTP methods it answers. The view reads the
     token's player as request.user (the session's is never used) and its token as
     request.api_token; a Refused it raises is answered as an error."""
 
@@ -40,26 +60,17 @@ def endpoint(*, scope: str = "", token: bool = True, methods=("GET",)):
         def call(request, *args, **kwargs):
             if request.method not in methods:
                 return error(405, f"Use {' or '.join(methods)} here.")
-            found = None
-            header = request.META.get("HTTP_AUTHORIZATION")
-            if header is not None:
-                bearer = BEARER.fullmatch(header.strip())
-                found = tokens.holder(bearer.group(1)) if bearer else None
-                if found is None:
-                    return error(401, "No such token.")
-            elif token:
-                return error(401, "Send a token: Authorization: Bearer <token>.")
-            if scope and (found is None or scope not in found.scopes):
-                return error(403, f"Missing scope: {scope}.")
-            request.user = found.user if found else AnonymousUser()
-            request.api_token = found
-            holder = f"token-{found.pk}" if found else ""
             try:
-                limits.count("api", request.user, limits.client_address(request), holder=holder)
+                found = authorize(request.META.get("HTTP_AUTHORIZATION"),
+                                  limits.client_address(request), scopes, token=token)  # fmt: skip
             except limits.Limited as exc:
                 answer = error(429, exc.message)
                 answer["Retry-After"] = str(exc.retry_after)
                 return answer
+            except Refused as exc:
+                return error(exc.status, exc.message)
+            request.user = found.user if found else AnonymousUser()
+            request.api_token = found
             try:
                 return view(request, *args, **kwargs)
             except Refused as exc:

@@ -21,11 +21,11 @@ from channels.layers import get_channel_layer
 from django.core.cache import cache
 from django.db import close_old_connections
 
-from play.accounts import bots
-from play.api import challenges, events, tokens
+from play.api import boards, challenges, events, tokens
 from play.api import games as api_games
-from play.api.auth import BEARER
+from play.api.auth import authorize
 from play.common import limits
+from play.common.errors import Refused
 from play.models import ChatMessage, Game
 from play.push import live, presence
 
@@ -34,16 +34,16 @@ MOST_STREAMS = 16  # open at once, per account, on every server together
 LEASE = 60  # seconds a stream's place counts without being renewed (a server that died)
 ROUTES = (
     (re.compile(r"/api/stream/event"), "events", ""),
-    (re.compile(r"/api/board/game/stream/(?P<gameId>[A-Za-z0-9]{1,12})"), "game", "board:play"),
-    (re.compile(r"/api/bot/game/stream/(?P<gameId>[A-Za-z0-9]{1,12})"), "game", "bot:play"),
+    (re.compile(r"/api/board/game/stream/(?P<gameId>[A-Za-z0-9]{1,12})"), "game", "board"),
+    (re.compile(r"/api/bot/game/stream/(?P<gameId>[A-Za-z0-9]{1,12})"), "game", "bot"),
 )
 
 
 def route(path: str):
-    """The stream at this path: (kind, game id or "", scope), or None."""
-    for pattern, kind, scope in ROUTES:
+    """The stream at this path: (kind, game id or "", the API: board, bot or none), or None."""
+    for pattern, kind, api in ROUTES:
         if found := pattern.fullmatch(path):
-            return kind, found.groupdict().get("gameId", ""), scope
+            return kind, found.groupdict().get("gameId", ""), api
     return None
 
 
@@ -71,59 +71,38 @@ class Stream:
 # Who may open a stream, checked as any API call is (play/api/auth.py).
 
 
-def _authorize(scope: dict, kind: str, public_id: str, needed: str):
-    """The stream for this request, or (status, message) refusing it."""
+def _authorize(scope: dict, kind: str, public_id: str, api: str):
+    """The stream for this request, or Refused saying why not."""
     close_old_connections()
-    headers = dict(scope.get("headers") or [])
-    bearer = BEARER.fullmatch(headers.get(b"authorization", b"").decode("latin-1").strip())
-    token = tokens.holder(bearer.group(1)) if bearer else None
-    if token is None:
-        return 401, "Send a live token: Authorization: Bearer <token>."
-    if needed and needed not in token.scopes:
-        return 403, f"Missing scope: {needed}."
+    header = dict(scope.get("headers") or []).get(b"authorization")
     address = (scope.get("client") or [limits.UNKNOWN])[0]
-    try:
-        limits.count("api", token.user, address, holder=f"token-{token.pk}")
-    except limits.Limited as exc:
-        return 429, exc.message
+    scopes = [boards.SCOPES[api]] if api else []
+    token = authorize(header and header.decode("latin-1"), address, scopes)
     stream = Stream(token.user, token.pk, kind, public_id)
     if kind == "game":
+        boards.check_api(token.user, api)
         game = Game.objects.filter(public_id=public_id).prefetch_related("seats__user").first()
         if game is None:
-            return 404, "There is no such game."
-        seat = game.seat_of(token.user)
-        if seat is None:
-            return 403, "Only the players of a game stream it here."
-        if needed == "bot:play" and not bots.is_bot(token.user):
-            return 403, "The bot API is for bot accounts: upgrade it, or use /api/board/."
-        stream.seat = seat.index
-    if not _take_place(stream):
-        return 429, f"An account has at most {MOST_STREAMS} streams open: close one first."
+            raise Refused("There is no such game.", 404)
+        stream.seat = game.seat_of_player(token.user, "Only the players of a game stream it.").index
+    if not _place(stream, keep=True, taking=True):
+        raise Refused(f"An account has at most {MOST_STREAMS} streams open: close one first.", 429)
     return stream
 
 
-def _places_key(user_id: int) -> str:
-    return f"api-streams:{user_id}"
-
-
-def _take_place(stream: Stream) -> bool:
-    key, now = _places_key(stream.user.pk), time.time()
+def _place(stream: Stream, *, keep: bool, taking: bool = False) -> bool:
+    """The stream's place among its account's, leased LEASE seconds: taken (refused, False,
+    when the account has MOST_STREAMS already), renewed, or given up (`keep` False)."""
+    key, now = f"api-streams:{stream.user.pk}", time.time()
     places = {p: until for p, until in (cache.get(key) or {}).items() if until > now}
-    if len(places) >= MOST_STREAMS:
+    if taking and len(places) >= MOST_STREAMS:
         return False
-    places[stream.place] = now + LEASE
-    cache.set(key, places, LEASE)
-    return True
-
-
-def _renew_place(stream: Stream, keep: bool = True) -> None:
-    key, now = _places_key(stream.user.pk), time.time()
-    places = {p: until for p, until in (cache.get(key) or {}).items() if until > now}
     if keep:
         places[stream.place] = now + LEASE
     else:
         places.pop(stream.place, None)
     cache.set(key, places, LEASE)
+    return True
 
 
 # What a stream sends.
@@ -212,15 +191,15 @@ def _mark_present(stream: Stream) -> None:
 
 
 async def application(scope, receive, send, found) -> None:
-    kind, public_id, needed = found
+    kind, public_id, api = found
     if scope["method"] != "GET":
         await _refuse(send, 405, "Use GET here.")
         return
-    authorized = await database_sync_to_async(_authorize)(scope, kind, public_id, needed)
-    if not isinstance(authorized, Stream):
-        await _refuse(send, *authorized)
+    try:
+        stream = await database_sync_to_async(_authorize)(scope, kind, public_id, api)
+    except Refused as exc:
+        await _refuse(send, exc.status, exc.message, getattr(exc, "retry_after", 60))
         return
-    stream = authorized
     layer = get_channel_layer()
     channel = await layer.new_channel()
     try:
@@ -241,7 +220,7 @@ async def application(scope, receive, send, found) -> None:
         for name in stream.groups():
             with contextlib.suppress(Exception):
                 await layer.group_discard(name, channel)
-        await database_sync_to_async(_renew_place)(stream, False)
+        await database_sync_to_async(_place)(stream, keep=False)
 
 
 async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
@@ -276,7 +255,7 @@ async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
                     lines = await database_sync_to_async(_opponent_gone)(stream) or lines
                 if time.monotonic() - renewed > LEASE / 3:
                     renewed = time.monotonic()
-                    await database_sync_to_async(_renew_place)(stream)
+                    await database_sync_to_async(_place)(stream, keep=True)
                     if stream.kind == "game":
                         await database_sync_to_async(_mark_present)(stream)
             if lines or over:
@@ -294,10 +273,10 @@ async def _disconnected(receive) -> None:
         pass
 
 
-async def _refuse(send, status: int, message: str) -> None:
+async def _refuse(send, status: int, message: str, retry_after: int) -> None:
     body = json.dumps({"error": message}).encode()
     headers = [(b"content-type", b"application/json")]
     if status == 429:
-        headers.append((b"retry-after", b"60"))
+        headers.append((b"retry-after", str(retry_after).encode()))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -52,13 +52,13 @@ OK = {"ok": True}
 
 
 def _acting(request, api, public_id):
-    require(request, boards.SCOPES[api])
+    require(request.api_token, boards.SCOPES[api])
     return boards.game_for(public_id, request.user, api), Params(request)
 
 
 @endpoint(methods=("POST",))
 def board_move(request, api, public_id, move):
-    require(request, boards.SCOPES[api])
+    require(request.api_token, boards.SCOPES[api])
     boards.move(public_id, request.user, api, move, Params(request))
     return JsonResponse(OK)
 
@@ -97,7 +97,7 @@ def board_offer(request, api, public_id, what, choice):
     return JsonResponse(OK)
 
 
-@endpoint(scope="bot:play", methods=("POST",))
+@endpoint(scopes=["bot:play"], methods=("POST",))
 def bot_upgrade(request):
     # Its games as a parameter, or in a header as a client that cannot send a body does.
     declared = Params(request).text("variants", most=200) or request.headers.get("Variants", "")
@@ -110,7 +110,7 @@ def bot_upgrade(request):
 # Challenges: listed, sent, accepted, declined, cancelled.
 
 
-@endpoint(scope="challenge:read")
+@endpoint(scopes=["challenge:read"])
 def challenge_list(request):
     found = challenges.pending(request.user).order_by("-created_at")
     shown = [challenges.shown(g, request, request.user) for g in found[:MOST_CHALLENGES]]
@@ -118,7 +118,7 @@ def challenge_list(request):
                          "out": [c for c in shown if c["direction"] == "out"]})  # fmt: skip
 
 
-@endpoint(scope="challenge:write", methods=("POST",))
+@endpoint(scopes=["challenge:write"], methods=("POST",))
 def challenge_create(request, username):
     limits.count("challenge", request.user, limits.client_address(request))
     game = challenges.create(request.user, _player(username), Params(request))
@@ -128,24 +128,21 @@ def challenge_create(request, username):
 ANSWERING = ("challenge:write", "bot:play", "board:play")  # lichess's, for an answer
 
 
-@endpoint(methods=("POST",))
+@endpoint(scopes=ANSWERING, methods=("POST",))
 def challenge_accept(request, public_id):
-    require(request, *ANSWERING)
     games.join(challenges.open_challenge(public_id), request.user)
     return JsonResponse(OK)
 
 
-@endpoint(methods=("POST",))
+@endpoint(scopes=ANSWERING, methods=("POST",))
 def challenge_decline(request, public_id):
-    require(request, *ANSWERING)
     reason = Params(request).text("reason", "generic", most=20)
     games.decline(challenges.open_challenge(public_id), request.user, reason)
     return JsonResponse(OK)
 
 
-@endpoint(methods=("POST",))
+@endpoint(scopes=ANSWERING, methods=("POST",))
 def challenge_cancel(request, public_id):
-    require(request, *ANSWERING)
     challenges.cancel(challenges.open_challenge(public_id), request.user)
     return JsonResponse(OK)
 

@@ -201,3 +201,24 @@ async def test_an_account_has_a_bounded_number_of_streams(ann, monkeypatch):
     assert await fourth.opened() == 200  # a place closed is free again
     for stream in (opened[1], fourth):
         await stream.close()
+
+
+async def test_a_bot_streams_its_games_on_the_bot_api_only(active_game, ann):
+    _, secret = await database_sync_to_async(token)(ann, ("board:play", "bot:play"))
+    await database_sync_to_async(_make_bot)(ann)
+    board = Stream(f"/api/board/game/stream/{active_game.public_id}", secret)
+    assert await board.opened() == 403 and await board.ended()
+    assert "/api/bot/" in json.loads(board.buffer)["error"]
+    bot = Stream(f"/api/bot/game/stream/{active_game.public_id}", secret)
+    assert await bot.opened() == 200
+    assert (await bot.line())["type"] == "gameFull"
+    await bot.close()
+
+
+def _make_bot(user):
+    """A player who has played made a bot directly (the API would refuse), for the test."""
+    from play.common.players import bots_changed
+    from play.models import Profile
+
+    Profile.objects.update_or_create(user=user, defaults={"bot_games": ["empire-chess"]})
+    bots_changed()
