@@ -9,7 +9,7 @@ from django.db.models import Q
 from play.api.games import SIDES, player, variant
 from play.api.params import Params
 from play.api.users import perf_key
-from play.common import clocks, players
+from play.common import clocks
 from play.common.errors import Refused
 from play.computer import opponents
 from play.games import games
@@ -104,8 +104,8 @@ def shown(game: Game, request, viewer=None) -> dict:
         if request
         else game.get_absolute_url(),
         "status": status(game),
-        "challenger": player(mine),
-        "destUser": player(dest) if dest else _invited(game),
+        "challenger": player(mine.user, mine.rating),
+        "destUser": player(dest.user, dest.rating) if dest else player(game.invited_user),
         "variant": variant(game.game_slug),
         "rated": game.rated,
         "speed": game.speed,
@@ -123,12 +123,6 @@ def shown(game: Game, request, viewer=None) -> dict:
         challenge["declineReasonKey"] = key
         challenge["declineReason"] = DECLINE_REASONS[key]
     return challenge
-
-
-def _invited(game: Game) -> dict:
-    user = game.invited_user
-    return {"id": user.username.lower(), "name": user.username,
-            "title": "BOT" if players.is_bot(user) else None, "rating": None}  # fmt: skip
 
 
 def pending(user):

@@ -95,14 +95,14 @@ def variant(slug: str) -> dict:
     return {"key": slug, "name": name, "short": name}
 
 
-def player(seat) -> dict:
-    """A seat's player as the game streams show them; a bot account's title is BOT."""
-    user = seat.user
+def player(user, rating: float | None = None) -> dict:
+    """A player as the game streams and challenges show them, with their rating in the game
+    (a seat's) where there is one; a bot account's title is BOT."""
     return {
         "id": user.username.lower(),
         "name": user.username,
         "title": "BOT" if players.is_bot(user) else None,
-        "rating": round(seat.rating) if seat.rating is not None else None,
+        "rating": round(rating) if rating is not None else None,
     }
 
 
@@ -172,8 +172,8 @@ def full(game: Game, moves: list[str], viewer=None) -> dict:
         "perf": {"name": perf_key(game.game_slug, game.speed)},
         "rated": game.rated,
         "createdAt": milliseconds(game.created_at),
-        "white": player(seats[0]) if 0 in seats else None,
-        "black": player(seats[1]) if 1 in seats else None,
+        "white": player(seats[0].user, seats[0].rating) if 0 in seats else None,
+        "black": player(seats[1].user, seats[1].rating) if 1 in seats else None,
         "initialFen": game.initial_position,
         "options": game.options,
         "tournamentId": game.tournament.public_id if game.tournament_id else None,
