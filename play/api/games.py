@@ -113,15 +113,20 @@ def _time_ms(game: Game, seat: int, at) -> int:
     return NO_CLOCK_MS if left is None else int(left * 1000)
 
 
+def phase(game: Game) -> str:
+    """Imperia's: whether the players are arranging their pieces, or playing."""
+    return "setup" if game.status == Game.Status.SETUP else "play"
+
+
 def state(game: Game, moves: list[str], viewer=None) -> dict:
     """The game as it stands (`gameState`): its moves, clocks in milliseconds, standing
     offers, status; and Imperia's: the position (`fen`), its ply, whose turn, the phase, and
     in a setup phase the viewer's own arrangement and who has submitted."""
     at = clocks.now()
     increment = (game.time_control.get("increment", 0) * 1000) if clock(game.time_control) else 0
-    standing = {
-        kind: offers.standing_offer(game, kind) for kind in (Offer.Kind.DRAW, Offer.Kind.TAKEBACK)
-    }
+    # The seat that made each standing offer (None: none stands).
+    offered = {kind: getattr(offers.standing_offer(game, kind), "seat", None)
+               for kind in (Offer.Kind.DRAW, Offer.Kind.TAKEBACK)}  # fmt: skip
     seats = {s.index: s for s in game.seat_rows()}
     shown_state = {
         "type": "gameState",
@@ -130,19 +135,15 @@ def state(game: Game, moves: list[str], viewer=None) -> dict:
         "btime": _time_ms(game, 1, at),
         "winc": 0 if 0 in game.berserk else increment,
         "binc": 0 if 1 in game.berserk else increment,
-        "wdraw": bool(standing[Offer.Kind.DRAW] and standing[Offer.Kind.DRAW].seat == 0),
-        "bdraw": bool(standing[Offer.Kind.DRAW] and standing[Offer.Kind.DRAW].seat == 1),
-        "wtakeback": bool(
-            standing[Offer.Kind.TAKEBACK] and standing[Offer.Kind.TAKEBACK].seat == 0
-        ),
-        "btakeback": bool(
-            standing[Offer.Kind.TAKEBACK] and standing[Offer.Kind.TAKEBACK].seat == 1
-        ),
+        "wdraw": offered[Offer.Kind.DRAW] == 0,
+        "bdraw": offered[Offer.Kind.DRAW] == 1,
+        "wtakeback": offered[Offer.Kind.TAKEBACK] == 0,
+        "btakeback": offered[Offer.Kind.TAKEBACK] == 1,
         "status": status(game),
         "fen": game.position,
         "ply": game.ply,
         "toMove": SIDES[game.turn] if game.turn is not None and not game.is_over else None,
-        "phase": "setup" if game.status == Game.Status.SETUP else "play",
+        "phase": phase(game),
     }
     if game.status == Game.Status.SETUP:
         shown_state["submitted"] = {SIDES[i]: bool(s.submitted_at) for i, s in seats.items()}
@@ -219,7 +220,7 @@ def for_player(game: Game, seat: int) -> dict:
         "speed": game.speed,
         "variant": variant(game.game_slug),
         "compat": {"bot": True, "board": True},
-        "phase": "setup" if game.status == Game.Status.SETUP else "play",
+        "phase": phase(game),
     }
     if game.is_over and game.winner is not None and game.status == Game.Status.FINISHED:
         shown_game["winner"] = SIDES[game.winner]

@@ -4,6 +4,7 @@ and the charge, offers, chat, abort, resign; and the refusals, each changing not
 import pytest
 
 from play.accounts import bots
+from play.api import games as api_games
 from play.games import games
 from play.models import ChatMessage, Game, Offer, Seat
 
@@ -113,6 +114,8 @@ def test_an_imperial_chess_charge_is_one_move(ann, bob, api):
 def test_draws_offered_and_declined_then_agreed(active_game, ann, bob, api):
     play(api(ann), active_game, "move/d3d4")
     assert play(api(ann), active_game, "draw/yes").json() == {"ok": True}
+    shown = api_games.state(Game.objects.get(pk=active_game.pk), ["d3d4"])
+    assert (shown["wdraw"], shown["bdraw"], shown["wtakeback"]) == (True, False, False)
     assert play(api(bob), active_game, "draw/no").json() == {"ok": True}
     assert Offer.objects.get().status == Offer.Status.DECLINED
     play(api(bob), active_game, "draw/yes")
