@@ -41,6 +41,8 @@ ROUTES = (
 
 def route(path: str):
     """The stream at this path: (kind, game id or "", the API: board, bot or none), or None."""
+    if not path.startswith("/api/"):  # every request is asked: most go by at once
+        return None
     for pattern, kind, api in ROUTES:
         if found := pattern.fullmatch(path):
             return kind, found.groupdict().get("gameId", ""), api
