@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from play.accounts import bots
 from play.api.params import Params
 from play.common import numbers, players
 from play.common.errors import Refused
@@ -19,21 +20,19 @@ MOST_MOVE = 2000  # characters: an Imperial Chess charge of a dozen parts is far
 ANSWERS = {"yes": "offer", "no": "decline"}  # "yes" accepts a standing offer (offering back)
 
 
-def check_api(user, api: str) -> None:
+def check_api(is_bot: bool, api: str) -> None:
     """Refused unless the caller plays through this API: a bot the bot API, a person the
-    board API. Read from the bots' ids held a few seconds (play/common/players.py), as it is
-    asked on every move: an account made a bot uses the bot API from the next call on its
-    own server, and on the others within seconds."""
-    if api == "bot" and not players.is_bot(user):
+    board API."""
+    if api == "bot" and not is_bot:
         raise Refused("The bot API is for bot accounts: upgrade this one "
                       "(POST /api/bot/account/upgrade), or use /api/board/.", 403)  # fmt: skip
-    if api == "board" and players.is_bot(user):
+    if api == "board" and is_bot:
         raise Refused("A bot account plays through /api/bot/.", 403)
 
 
 def game_for(public_id: str, user, api: str) -> Game:
     """The game the call acts on, if the caller plays in it through this API."""
-    check_api(user, api)
+    check_api(bots.is_bot(user), api)
     game = Game.objects.prefetch_related("seats__user").filter(public_id=public_id[:12]).first()
     if game is None:
         raise Refused("There is no such game.", 404)
@@ -44,8 +43,11 @@ def game_for(public_id: str, user, api: str) -> Game:
 def move(public_id: str, user, api: str, text: str, params: Params) -> Game:
     """The move, in the game's own notation (an Imperial Chess charge is its parts joined
     by commas); `ply`, if sent, the ply it was chosen at: a move on an older board is 409.
-    The move service itself checks the game and the player, as for a page's move."""
-    check_api(user, api)
+    The move service itself checks the game and the player, as for a page's move. Whether
+    the player is a bot is read from the ids held a few seconds (play/common/players.py), as
+    it is asked on every move: an account made a bot is one from its next move on its own
+    server, and within seconds on the others."""
+    check_api(players.is_bot(user), api)
     if len(text) > MOST_MOVE:
         raise Refused(f"Malformed move: at most {MOST_MOVE} characters.")
     ply = params.number("ply", numbers.MOST_PLIES)

@@ -21,6 +21,7 @@ from channels.layers import get_channel_layer
 from django.core.cache import cache
 from django.db import close_old_connections
 
+from play.accounts import bots
 from play.api import boards, challenges, events, tokens
 from play.api import games as api_games
 from play.api.auth import authorize
@@ -82,7 +83,7 @@ def _authorize(scope: dict, kind: str, public_id: str, api: str):
     token = authorize(header and header.decode("latin-1"), address, scopes)
     stream = Stream(token.user, token.pk, kind, public_id)
     if kind == "game":
-        boards.check_api(token.user, api)
+        boards.check_api(bots.is_bot(token.user), api)  # read from its row: once a stream
         game = Game.objects.filter(public_id=public_id).prefetch_related("seats__user").first()
         if game is None:
             raise Refused("There is no such game.", 404)
