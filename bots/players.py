@@ -33,6 +33,8 @@ class Player:
     """A computer opponent for one game at one level."""
 
     name = "player"
+    # The most a move may take; a benchmark lifts it to measure a level by its budget alone.
+    most_seconds = MOST_SECONDS
 
     def __init__(self, game, level: int, seed: int = 0):
         self.game, self.level, self.seed = game, level, seed
@@ -48,7 +50,7 @@ class Player:
             return moves[0]
         moves = sorted(moves)
         rng.shuffle(moves)  # ties go to the first in this order
-        seconds = min(budget_ms / 1000, MOST_SECONDS) if budget_ms else MOST_SECONDS
+        seconds = min(budget_ms / 1000, self.most_seconds) if budget_ms else self.most_seconds
         return self.pick(state, moves, rng, time.monotonic() + seconds)
 
     def pick(self, state, moves: list[str], rng: random.Random, deadline) -> str:
@@ -125,7 +127,7 @@ class Searcher(Player):
             deadline,
         )
         wanted = set(evaluation.candidates(game, state))
-        looked_at = [m for m in moves if m in wanted] or moves
+        looked_at = evaluation.first_looks(game, state, [m for m in moves if m in wanted] or moves)
         charge = charges.compose(game, state, rng)
         if charge is not None:
             looked_at.append(charge)

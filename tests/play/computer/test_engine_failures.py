@@ -42,7 +42,7 @@ def engine_that_fails(tmp_path, monkeypatch):
     """Fairy-Stockfish replaced by a fake that fails in the way asked, with short deadlines."""
     monkeypatch.setattr(fairy, "ANSWER_MARGIN", 0.3)
     monkeypatch.setattr(fairy, "START_SECONDS", 5.0)
-    monkeypatch.setattr(players, "MOST_SECONDS", 0.2)
+    monkeypatch.setattr(players.Player, "most_seconds", 0.2)
 
     def make(way: str):
         path = tmp_path / f"fake-{way}"
