@@ -1,10 +1,20 @@
-"""How strong the computer opponents are: games between players, sides alternating, fixed
-seeds, printed per game and pairing, then a summary line per game (the ladder's targets:
-level 8 scores >= 99 % against the random mover and >= 90 % against the greedy one, every
-level >= 60 % against the one below, level 1 < 50 % against the greedy mover, level 8 thinks
-at most 2 s a move at the 95th percentile).
+"""How strong the computer opponents are: games between players in pairs (one opening, sides
+swapped), fixed seeds, printed per pairing, then a summary line per game (the ladder's
+targets: level 8 scores >= 99 % against the random mover and >= 90 % against the greedy one,
+every level >= 60 % against the one below, level 1 < 50 % against the greedy mover, level 8
+thinks at most 2 s a move at the 95th percentile).
 
     .venv/bin/python bench/bots.py [--game SLUG] [--games 100] [--jobs 2] [--pairs all]
+    .venv/bin/python bench/bots.py --sprt [--game SLUG] [--pairs ladder] [--cap 400]
+
+With --sprt each pairing is played until a sequential probability ratio test (bench/sprt.py)
+decides between "the first player scores 60 %" and "55 %" (--bounds), at alpha = beta = 0.05,
+or --cap games are played; each game is recorded as it ends in bench/ladder/<game>.csv, and a
+run takes up where the records stop, so a long measurement goes over several sittings.
+There the levels are measured by their budgets of positions alone: the 1.8 s a move is held
+to is lifted, so that a busy machine changes how long a game takes but never its moves
+(the record keeps the first player's think times, and how many passed 1.8 s).
+bench/ladder.py fits the levels' ratings to the records.
 
 A game still going after --max-plies is adjudicated on material (bots/material.py), and
 counted as such. Empire is played on --empire-size (16: a 32x32 game between searchers runs
@@ -13,47 +23,62 @@ to a thousand plies)."""
 from __future__ import annotations
 
 import argparse
+import csv
+import math
+import subprocess
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bots  # noqa: E402
 import rules  # noqa: E402
+from bench.sprt import Test, estimate  # noqa: E402
 from bots.material import balance  # noqa: E402
-from bots.players import GreedyMover, RandomMover  # noqa: E402
+from bots.players import MOST_SECONDS, GreedyMover, RandomMover  # noqa: E402
 
 TOP = bots.levels()[-1]
+RECORDS = Path(__file__).resolve().parent / "ladder"
+FIELDS = ["first", "second", "seed", "score", "adjudicated", "plies", "think_ms", "commit"]
 
 
-def player(slug: str, name: str, seed: int):
+def player(slug: str, name: str, seed: int, unhurried: bool = False):
     game = rules.get(slug)
     if name == "random":
-        return RandomMover(game, 0, seed)
-    if name == "greedy":
-        return GreedyMover(game, 0, seed)
-    return bots.get(slug, level=int(name[1:]), seed=seed)
+        chosen = RandomMover(game, 0, seed)
+    elif name == "greedy":
+        chosen = GreedyMover(game, 0, seed)
+    else:
+        chosen = bots.get(slug, level=int(name[1:]), seed=seed)
+    if unhurried:
+        chosen.most_seconds = math.inf
+    return chosen
 
 
 def pairings(which: str) -> list[tuple[str, str]]:
     """`all`, `yardsticks`, `ladder`, or pairings named like `L5-vs-L4,L8-vs-greedy`."""
-    yardsticks = [(f"L{TOP}", "random"), (f"L{TOP}", "greedy"), ("L1", "greedy")]
+    yardsticks = [("L1", "greedy"), (f"L{TOP}", "greedy"), (f"L{TOP}", "random")]
     ladder = [(f"L{k + 1}", f"L{k}") for k in range(1, TOP)]
-    named = {"all": yardsticks + ladder, "yardsticks": yardsticks, "ladder": ladder}
+    named = {"all": ladder + yardsticks, "yardsticks": yardsticks, "ladder": ladder}
     if which in named:
         return named[which]
     return [tuple(pair.split("-vs-")) for pair in which.split(",")]
 
 
-def play_one(task) -> tuple[float, bool, list[float]]:
-    """One game: (what the first player scored, adjudicated?, its think times in ms). Games
-    come in pairs, sides swapped, from the same opening: `opening` plies played at random
-    (the levels are deterministic, so without them a pairing would be two games replayed)."""
-    slug, first, second, seed, first_seat, options, max_plies, opening = task
+def play_one(task) -> tuple[float, bool, list[float], int]:
+    """One game: (what the first player scored, adjudicated?, its think times in ms, plies).
+    Games come in pairs, sides swapped, from the same opening: `opening` plies played at
+    random (the levels are deterministic, so without them a pairing would be two games
+    replayed)."""
+    slug, first, second, seed, first_seat, options, max_plies, opening, unhurried = task
     game = rules.get(slug)
-    players = {first_seat: player(slug, first, seed), 1 - first_seat: player(slug, second, seed)}
+    players = {
+        first_seat: player(slug, first, seed, unhurried),
+        1 - first_seat: player(slug, second, seed, unhurried),
+    }
     state, times = game.initial(options), []
     opener = RandomMover(game, 0, seed // 2)  # the pair's deal and opening, shared
     if game.needs_setup:
@@ -65,12 +90,12 @@ def play_one(task) -> tuple[float, bool, list[float]]:
     for _ in range(opening):
         if game.outcome(state) is None:
             state = game.play(state, opener.choose(state))
-    for _ in range(max_plies):
+    for ply in range(max_plies):
         outcome = game.outcome(state)
         if outcome is not None:
             if outcome.winner is None:
-                return 0.5, False, times
-            return float(outcome.winner == first_seat), False, times
+                return 0.5, False, times, ply
+            return float(outcome.winner == first_seat), False, times, ply
         seat = game.to_move(state)
         started = time.perf_counter()
         move = players[seat].choose(state)
@@ -78,7 +103,7 @@ def play_one(task) -> tuple[float, bool, list[float]]:
             times.append((time.perf_counter() - started) * 1000)
         state = game.play(state, move)
     lead = balance(game, state, first_seat)
-    return (1.0 if lead > 0 else 0.0 if lead < 0 else 0.5), True, times
+    return (1.0 if lead > 0 else 0.0 if lead < 0 else 0.5), True, times, max_plies
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -86,29 +111,168 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=[g.slug for g in rules.games()], action="append")
-    parser.add_argument("--games", type=int, default=100, help="games per pairing")
-    parser.add_argument("--jobs", type=int, default=2, help="games played at once")
-    parser.add_argument(
-        "--pairs", default="all", help="all, yardsticks, ladder, or e.g. L5-vs-L4,L8-vs-greedy"
+def options_for(slug: str, size: int) -> dict | None:
+    return {"width": size, "height": size} if slug == "empire" else None
+
+
+def records_path(slug: str, size: int) -> Path:
+    return RECORDS / (f"empire-{size}x{size}.csv" if slug == "empire" else f"{slug}.csv")
+
+
+def read_records(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    with path.open(newline="") as file:
+        return list(csv.DictReader(file))
+
+
+def record(path: Path, row: dict) -> None:
+    """One game appended as it ends, so that a run stopped anywhere loses at most the games
+    it was playing."""
+    fresh = not path.exists()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", newline="") as file:
+        writer = csv.DictWriter(file, FIELDS)
+        if fresh:
+            writer.writeheader()
+        writer.writerow(row)
+
+
+@dataclass
+class Pairing:
+    """One pairing under the sequential test: its games so far, by seed (seeds 2k and 2k+1
+    are a pair), and the seeds being played."""
+
+    slug: str
+    first: str
+    second: str
+    path: Path
+    options: dict | None
+    scores: dict[int, float] = field(default_factory=dict)
+    rows: list[dict] = field(default_factory=list)
+    playing: set[int] = field(default_factory=set)
+    reported: bool = False
+
+    def pair_points(self) -> list[float]:
+        """The pairs played from the first on, in order, each its two games' points."""
+        points = []
+        while 2 * len(points) + 1 in self.scores and 2 * len(points) in self.scores:
+            k = len(points)
+            points.append(self.scores[2 * k] + self.scores[2 * k + 1])
+        return points
+
+    def next_seed(self, test: Test, cap: int) -> int | None:
+        if test.decide(self.pair_points())[0] is not None:
+            return None
+        seed = 0
+        while seed in self.scores or seed in self.playing:
+            seed += 1
+        return seed if seed < cap else None
+
+    def finished(self, test: Test, cap: int) -> bool:
+        return not self.playing and self.next_seed(test, cap) is None
+
+    def add(self, row: dict) -> None:
+        self.scores[int(row["seed"])] = float(row["score"])
+        self.rows.append(row)
+
+
+def commit() -> str:
+    here = Path(__file__).resolve().parent
+    run = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True)
+    return run.stdout.decode().strip() or "unknown"
+
+
+def report(pairing: Pairing, test: Test) -> None:
+    """The pairing's decision, the games it took, the score and Elo difference with their
+    95 % intervals, and the first player's think times (share over the 1.8 s a move)."""
+    decision, pairs, ratio = test.decide(pairing.pair_points())
+    used = pairing.pair_points()[:pairs]
+    found = estimate(used)
+    elo, elo_low, elo_high = found.elo
+    seeds = set(range(2 * pairs))
+    rows = [row for row in pairing.rows if int(row["seed"]) in seeds]
+    think = [float(t) for row in rows for t in row["think_ms"].split()]
+    over = sum(t > MOST_SECONDS * 1000 for t in think)
+    named = {
+        "H1": f"H1 (scores >= {test.score1:.0%})",
+        "H0": f"H0 (scores < {test.score0:.0%})",
+        None: "undecided at the cap",
+    }
+    print(
+        f"game={pairing.slug} pairing={pairing.first}-vs-{pairing.second} "
+        f"decision={named[decision].replace(' ', '_')} games={2 * pairs} llr={ratio:+.2f} "
+        f"score={100 * found.score:.1f}% [{100 * found.low:.1f}, {100 * found.high:.1f}] "
+        f"elo={elo:+.0f} [{elo_low:+.0f}, {elo_high:+.0f}] "
+        f"adjudicated={sum(row['adjudicated'] == '1' for row in rows)} "
+        f"think_p95_ms={percentile(think, 0.95):.0f} over_1.8s={over}/{len(think)}",
+        flush=True,
     )
-    parser.add_argument("--max-plies", type=int, default=400)
-    parser.add_argument("--opening", type=int, default=4, help="random plies before play")
-    parser.add_argument("--empire-size", type=int, default=16)
-    args = parser.parse_args()
-    slugs = args.game or [g.slug for g in rules.games()]
+
+
+def run_sprt(args, slugs: list[str]) -> None:
+    """Every pairing of every game asked for, each until its test decides or the cap: both
+    cores kept busy, a game given to the first pairing still in need of one (the ladder from
+    the bottom, in every game, then the yardsticks)."""
+    score0, score1 = (float(x) for x in args.bounds.split(","))
+    test = Test(score0, score1)
+    made = commit()
+    paths = {slug: records_path(slug, args.empire_size) for slug in slugs}
+    rows = {slug: read_records(path) for slug, path in paths.items()}
+    under_test = []
+    for first, second in pairings(args.pairs):  # each pairing in every game, the cheap first
+        for slug in slugs:
+            options = options_for(slug, args.empire_size)
+            pairing = Pairing(slug, first, second, paths[slug], options)
+            for row in rows[slug]:
+                if (row["first"], row["second"]) == (first, second):
+                    pairing.add(row)
+            under_test.append(pairing)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        running = {}
+        while True:
+            for pairing in under_test:
+                while len(running) < args.jobs:
+                    seed = pairing.next_seed(test, args.cap)
+                    if seed is None:
+                        break
+                    task = (
+                        pairing.slug, pairing.first, pairing.second, seed, seed % 2,
+                        pairing.options, args.max_plies, args.opening, True,
+                    )  # fmt: skip
+                    running[pool.submit(play_one, task)] = (pairing, seed)
+                    pairing.playing.add(seed)
+                if not pairing.reported and pairing.finished(test, args.cap):
+                    report(pairing, test)
+                    pairing.reported = True
+            if not running:
+                break
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                pairing, seed = running.pop(future)
+                pairing.playing.discard(seed)
+                score, adjudicated, think, plies = future.result()
+                row = {
+                    "first": pairing.first, "second": pairing.second, "seed": seed,
+                    "score": score, "adjudicated": int(adjudicated), "plies": plies,
+                    "think_ms": " ".join(f"{t:.0f}" for t in think), "commit": made,
+                }  # fmt: skip
+                record(pairing.path, row)
+                pairing.add({key: str(value) for key, value in row.items()})
+
+
+def run_fixed(args, slugs: list[str]) -> None:
+    """--games games a pairing, the levels held to their 1.8 s a move as players meet them."""
     with ProcessPoolExecutor(args.jobs) as pool:
         for slug in slugs:
-            size = args.empire_size
-            options = {"width": size, "height": size} if slug == "empire" else None
+            options = options_for(slug, args.empire_size)
             scores, think = {}, []
             for first, second in pairings(args.pairs):
                 tasks = [
-                    (slug, first, second, seed, seed % 2, options, args.max_plies, args.opening)
+                    (slug, first, second, seed, seed % 2, options, args.max_plies, args.opening,
+                     False)
                     for seed in range(args.games)
-                ]
+                ]  # fmt: skip
                 started = time.perf_counter()
                 results = list(pool.map(play_one, tasks))
                 score = 100 * sum(r[0] for r in results) / len(results)
@@ -136,6 +300,25 @@ def main() -> None:
             }
             shown = " ".join(f"{k}={v:.1f}%" for k, v in summary.items() if v is not None)
             print(f"game={slug} {shown} think_p95_ms={percentile(think, 0.95):.0f}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=[g.slug for g in rules.games()], action="append")
+    parser.add_argument("--games", type=int, default=100, help="games per pairing")
+    parser.add_argument("--jobs", type=int, default=2, help="games played at once")
+    parser.add_argument(
+        "--pairs", default="all", help="all, yardsticks, ladder, or e.g. L5-vs-L4,L8-vs-greedy"
+    )
+    parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument("--opening", type=int, default=4, help="random plies before play")
+    parser.add_argument("--empire-size", type=int, default=16)
+    parser.add_argument("--sprt", action="store_true", help="play each pairing until decided")
+    parser.add_argument("--bounds", default="0.55,0.60", help="the test's two scores, H0,H1")
+    parser.add_argument("--cap", type=int, default=400, help="most games a pairing under --sprt")
+    args = parser.parse_args()
+    slugs = args.game or [g.slug for g in rules.games()]
+    (run_sprt if args.sprt else run_fixed)(args, slugs)
 
 
 if __name__ == "__main__":
