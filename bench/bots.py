@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bots  # noqa: E402
 import rules  # noqa: E402
-from bench.sprt import Test, estimate  # noqa: E402
+from bench.sprt import Sprt, estimate  # noqa: E402
 from bots.material import balance  # noqa: E402
 from bots.players import MOST_SECONDS, GreedyMover, RandomMover  # noqa: E402
 
@@ -161,7 +161,7 @@ class Pairing:
             points.append(self.scores[2 * k] + self.scores[2 * k + 1])
         return points
 
-    def next_seed(self, test: Test, cap: int) -> int | None:
+    def next_seed(self, test: Sprt, cap: int) -> int | None:
         if test.decide(self.pair_points())[0] is not None:
             return None
         seed = 0
@@ -169,7 +169,7 @@ class Pairing:
             seed += 1
         return seed if seed < cap else None
 
-    def finished(self, test: Test, cap: int) -> bool:
+    def finished(self, test: Sprt, cap: int) -> bool:
         return not self.playing and self.next_seed(test, cap) is None
 
     def add(self, row: dict) -> None:
@@ -183,7 +183,7 @@ def commit() -> str:
     return run.stdout.decode().strip() or "unknown"
 
 
-def report(pairing: Pairing, test: Test) -> None:
+def report(pairing: Pairing, test: Sprt) -> None:
     """The pairing's decision, the games it took, the score and Elo difference with their
     95 % intervals, and the first player's think times (share over the 1.8 s a move)."""
     decision, pairs, ratio = test.decide(pairing.pair_points())
@@ -215,7 +215,7 @@ def run_sprt(args, slugs: list[str]) -> None:
     cores kept busy, a game given to the first pairing still in need of one (the ladder from
     the bottom, in every game, then the yardsticks)."""
     score0, score1 = (float(x) for x in args.bounds.split(","))
-    test = Test(score0, score1)
+    test = Sprt(score0, score1)
     made = commit()
     paths = {slug: records_path(slug, args.empire_size) for slug in slugs}
     rows = {slug: read_records(path) for slug, path in paths.items()}

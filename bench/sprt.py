@@ -53,7 +53,7 @@ def _closest(observed, scores, score: float) -> list[float]:
     (Van den Bergh, proposition 1.1), found by bisection: the sum falls as theta grows."""
     gaps = [s - score for s in scores]
     low, high = -1 / max(gaps), -1 / min(gaps)
-    for _ in range(200):
+    while high - low > 1e-10:
         theta = (low + high) / 2
         if sum(p * g / (1 + theta * g) for p, g in zip(observed, gaps, strict=True)) > 0:
             low = theta
@@ -64,7 +64,7 @@ def _closest(observed, scores, score: float) -> list[float]:
 
 
 @dataclass(frozen=True)
-class Test:
+class Sprt:
     """H0: the first player scores `score0`; H1: it scores `score1` (score0 < score1)."""
 
     score0: float = 0.55
