@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
 import subprocess
 import sys
 import time
@@ -42,6 +41,7 @@ from bots.players import MOST_SECONDS, GreedyMover, RandomMover  # noqa: E402
 
 TOP = bots.levels()[-1]
 RECORDS = Path(__file__).resolve().parent / "ladder"
+UNHURRIED = 3600.0  # seconds a move under --sprt: never reached, so a level's budget decides
 FIELDS = ["first", "second", "seed", "score", "adjudicated", "plies", "think_ms", "commit"]
 
 
@@ -54,7 +54,7 @@ def player(slug: str, name: str, seed: int, unhurried: bool = False):
     else:
         chosen = bots.get(slug, level=int(name[1:]), seed=seed)
     if unhurried:
-        chosen.most_seconds = math.inf
+        chosen.most_seconds = UNHURRIED
     return chosen
 
 
