@@ -6,6 +6,7 @@
     move = p.choose(state, budget_ms=None)    # a move the rules accept, for the seat to move
     bots.levels()                             # (1, 2, ..., 8)
     bots.analyse("empress", state, seconds=1) # Opinion: score for the side to move, the line
+    bots.measured("empress", 5)               # Measured rating, interval, games; or None
 
 `choose` answers every phase a game has. Imperial Shuffle's arrangement comes before there is
 a position: it is asked with `bots.Arranging(options, seat, other)` and answers a board text.
@@ -21,6 +22,7 @@ from bots.analyse import Opinion
 from bots.analyse import analyse as _analyse
 from bots.fairy import EngineFailure, FairyPlayer
 from bots.players import Arranging, Player, by_level
+from bots.ratings import Measured, anchor, measured
 
 LEVELS = tuple(range(1, 9))
 
@@ -53,10 +55,13 @@ def analyse(slug: str, state, seconds: float = 1.0) -> Opinion:
 __all__ = [
     "Arranging",
     "EngineFailure",
+    "Measured",
     "Opinion",
     "Player",
     "analyse",
+    "anchor",
     "describe",
     "get",
     "levels",
+    "measured",
 ]

@@ -1,4 +1,5 @@
 import importlib
+import json
 import math
 
 import pytest
@@ -146,3 +147,28 @@ def timed_game(ann, bob, clock):
         return games.join(games.create(ann, "empire-chess", "white", "seek", None, tc), bob)
 
     return make
+
+
+@pytest.fixture
+def measured_levels(monkeypatch, tmp_path):
+    """The levels' measured ratings made what a test says (by game: {level: rating}), in a
+    file of bench/ratings.py's shape; every level ±100 over 50 games."""
+    from bots import ratings
+
+    def measure(by_game: dict[str, dict[int, int]]) -> None:
+        document = {"anchor": {"level": 1, "rating": 400}, "games": {}}
+        for slug, levels in by_game.items():
+            document["games"][slug] = {
+                "levels": {
+                    str(level): {"rating": r, "low": r - 100 * (level > 1),
+                                 "high": r + 100 * (level > 1), "games": 50}
+                    for level, r in levels.items()
+                }
+            }  # fmt: skip
+        path = tmp_path / "ratings.json"
+        path.write_text(json.dumps(document))
+        monkeypatch.setattr(ratings, "FITTED", path)
+        ratings._fitted.cache_clear()
+
+    yield measure
+    ratings._fitted.cache_clear()

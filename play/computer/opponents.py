@@ -40,15 +40,33 @@ def player(level: int):
 
 
 def levels() -> list[dict]:
-    """Each level: its player's name and how it plays each game, for the pages."""
+    """Each level: its player's name, and for each game how it plays and its rating as
+    measured (None where it has not been measured yet), for the pages."""
     return [
         {
             "level": level,
             "name": name(level),
-            "games": [(g.name, bots.describe(g.slug, level)) for g in rules.games()],
+            "games": [
+                {
+                    "name": g.name,
+                    "how": bots.describe(g.slug, level),
+                    "measured": bots.measured(g.slug, level),
+                }
+                for g in rules.games()
+            ],
         }
         for level in bots.levels()
     ]
+
+
+def measured(slug: str) -> dict[int, bots.Measured]:
+    """The levels measured in a game, by level: their ratings on one scale."""
+    return {level: m for level in bots.levels() if (m := bots.measured(slug, level))}
+
+
+def anchor() -> tuple[int, int]:
+    """The level the measured scale hangs from, and its rating."""
+    return bots.anchor()
 
 
 def level_of(user) -> int | None:

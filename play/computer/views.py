@@ -51,6 +51,6 @@ def _computer_page(request, form, status=200):
     return render(
         request,
         "play/computer.html",
-        {"computer_form": form, "levels": opponents.levels()},
+        {"computer_form": form, "levels": opponents.levels(), "anchor": opponents.anchor()},
         status=status,
     )

@@ -34,8 +34,6 @@ WIDEN = 10  # more points a second waited
 WIDEST = 700  # reached after a minute
 COMPUTER_AFTER = timedelta(minutes=1)  # then a game against the computer is offered
 GONE = timedelta(seconds=20)  # a waiting page that has not spoken for this long has left
-# The computer's levels placed on the rating scale, to offer one near the player.
-LEVEL_RATINGS = {1: 600, 2: 800, 3: 1000, 4: 1200, 5: 1400, 6: 1600, 7: 1800, 8: 2000}
 
 
 def rating_range(entry: PoolEntry, at) -> int:
@@ -44,8 +42,11 @@ def rating_range(entry: PoolEntry, at) -> int:
     return min(WIDEST, RANGE + int(WIDEN * waited))
 
 
-def level_near(rating: float) -> int:
-    return min(LEVEL_RATINGS, key=lambda level: (abs(LEVEL_RATINGS[level] - rating), level))
+def level_near(slug: str, rating: float) -> int:
+    """The computer's level whose measured rating in the game (bots/ratings.json) is nearest
+    the player's; only levels measured are offered (level 1, the scale's anchor, always is)."""
+    placed = {level: m.rating for level, m in opponents.measured(slug).items()} or {1: 0}
+    return min(placed, key=lambda level: (abs(placed[level] - rating), level))
 
 
 def check(slug: str, key: str) -> None:
@@ -168,7 +169,7 @@ def play_computer(user) -> Game:
     entry = PoolEntry.objects.filter(user=user, game__isnull=True).first()
     if entry is None:
         raise Refused("You are not waiting in a pool.", 409)
-    level = level_near(entry.rating)
+    level = level_near(entry.game_slug, entry.rating)
     leave(user)
     return opponents.start(user, entry.game_slug, level, "random", {}, CLOCKS[entry.pool])
 
@@ -186,5 +187,5 @@ class Waiting:
 def status(entry: PoolEntry, at=None) -> Waiting:
     at = at or clocks.now()
     waited = at - entry.joined_at
-    level = level_near(entry.rating) if waited >= COMPUTER_AFTER else None
+    level = level_near(entry.game_slug, entry.rating) if waited >= COMPUTER_AFTER else None
     return Waiting(entry, int(waited.total_seconds()), rating_range(entry, at), level)

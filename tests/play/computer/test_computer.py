@@ -103,6 +103,19 @@ def test_each_level_is_a_player_whose_profile_says_what_it_is(ann, client_of, cl
     assert "Imperia level 8" in client.get("/computer/").content.decode()
 
 
+def test_each_levels_measured_rating_is_on_its_profile_and_the_computer_page(
+    ann, client, measured_levels
+):
+    measured_levels({"empress": {1: 400, 3: 1350}})
+    profile = client.get(f"/@/{opponents.player(3).username}/").content.decode()
+    assert "Empress: " in profile and "Measured rating 1350 (95 % between 1250 and 1450" in profile
+    assert "Empire: " in profile and "Rating not measured yet." in profile
+    page = client.get("/computer/").content.decode()
+    assert "level 1, which plays at random, stands at 400" in page
+    assert "Rating 400, where the scale is anchored (over 50 games)" in page
+    assert page.count("Measured rating 1350") == 1 and page.count("not measured yet") == 38
+
+
 def test_a_challenge_from_the_computers_profile_starts_the_game(ann, client_of):
     user = opponents.player(2)
     fields = {"game": "empress", "side": "white", "time_control": "none", "listing": "invite"}

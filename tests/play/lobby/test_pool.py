@@ -75,18 +75,27 @@ def test_a_closed_waiting_page_leaves_the_pool(ann, bob, clock):
     assert not PoolEntry.objects.filter(user=ann).exists()
 
 
-def test_after_a_minute_alone_the_computer_is_offered_near_the_rating(ann, clock):
+def test_after_a_minute_alone_the_computer_is_offered_near_the_rating(ann, clock, measured_levels):
+    measured_levels({"empress": {1: 400, 2: 900, 3: 1350, 4: 1500, 5: 1700}})
     rated(ann, 1390)
     entry = pool.enter(ann, "empress", "10+5")
     assert pool.status(entry).computer_level is None
     for _ in range(7):  # the waiting page speaks every few seconds
         clock.advance(seconds=9)
         pool.wait(ann)
-    assert pool.status(PoolEntry.objects.get(user=ann)).computer_level == 5  # 1400
+    assert pool.status(PoolEntry.objects.get(user=ann)).computer_level == 3  # measured 1350
     game = pool.play_computer(ann)
     assert game.computer_seat is not None and not game.rated
     assert game.time_control == pool.CLOCKS["10+5"] and game.game_slug == "empress"
     assert not PoolEntry.objects.exists()
+
+
+def test_the_level_offered_is_the_nearest_measured_in_the_game(measured_levels):
+    measured_levels({"empress": {1: 400, 2: 900, 3: 1350}, "empire": {1: 400, 2: 2600}})
+    assert pool.level_near("empress", 1100) == 2  # 900 is nearer than 1350
+    assert pool.level_near("empress", 2600) == 3  # the strongest measured, not level 8
+    assert pool.level_near("empire", 2600) == 2  # each game its own scale
+    assert pool.level_near("imperial-chess", 1500) == 1  # none measured: the weakest
 
 
 def test_bad_pools_are_refused_and_the_computer_does_not_wait(ann, clock):
