@@ -6,6 +6,7 @@ thinks at most 2 s a move at the 95th percentile).
 
     .venv/bin/python bench/bots.py [--game SLUG] [--games 100] [--jobs 2] [--pairs all]
     .venv/bin/python bench/bots.py --sprt [--game SLUG] [--pairs ladder] [--cap 400]
+    .venv/bin/python bench/bots.py --report      # where --sprt's pairings stand; plays nothing
 
 With --sprt each pairing is played until a sequential probability ratio test (bench/sprt.py)
 decides between "the first player scores 60 %" and "55 %" (--bounds), at alpha = beta = 0.05,
@@ -152,6 +153,13 @@ class Pairing:
     rows: list[dict] = field(default_factory=list)
     playing: set[int] = field(default_factory=set)
     reported: bool = False
+    decided: tuple = (-1, None)  # (pairs, the test's answer then): asked after every game
+
+    def decision(self, test: Sprt) -> tuple[str | None, int, float]:
+        points = self.pair_points()
+        if self.decided[0] != len(points):
+            self.decided = (len(points), test.decide(points))
+        return self.decided[1]
 
     def pair_points(self) -> list[float]:
         """The pairs played from the first on, in order, each its two games' points."""
@@ -162,7 +170,7 @@ class Pairing:
         return points
 
     def next_seed(self, test: Sprt, cap: int) -> int | None:
-        if test.decide(self.pair_points())[0] is not None:
+        if self.decision(test)[0] is not None:
             return None
         seed = 0
         while seed in self.scores or seed in self.playing:
@@ -183,10 +191,10 @@ def commit() -> str:
     return run.stdout.decode().strip() or "unknown"
 
 
-def report(pairing: Pairing, test: Sprt) -> None:
+def report(pairing: Pairing, test: Sprt, cap: int) -> None:
     """The pairing's decision, the games it took, the score and Elo difference with their
     95 % intervals, and the first player's think times (share over the 1.8 s a move)."""
-    decision, pairs, ratio = test.decide(pairing.pair_points())
+    decision, pairs, ratio = pairing.decision(test)
     used = pairing.pair_points()[:pairs]
     found = estimate(used)
     elo, elo_low, elo_high = found.elo
@@ -197,7 +205,7 @@ def report(pairing: Pairing, test: Sprt) -> None:
     named = {
         "H1": f"H1 (scores >= {test.score1:.0%})",
         "H0": f"H0 (scores < {test.score0:.0%})",
-        None: "undecided at the cap",
+        None: "undecided at the cap" if 2 * pairs >= cap else "going on",
     }
     print(
         f"game={pairing.slug} pairing={pairing.first}-vs-{pairing.second} "
@@ -210,17 +218,14 @@ def report(pairing: Pairing, test: Sprt) -> None:
     )
 
 
-def run_sprt(args, slugs: list[str]) -> None:
-    """Every pairing of every game asked for, each until its test decides or the cap: both
-    cores kept busy, a game given to the first pairing still in need of one (the ladder from
-    the bottom, in every game, then the yardsticks)."""
+def recorded(args, slugs: list[str]) -> tuple[Sprt, list[Pairing]]:
+    """The test asked for, and each pairing asked for in every game with its games recorded,
+    in the order they are played: each pairing in every game, the cheap first."""
     score0, score1 = (float(x) for x in args.bounds.split(","))
-    test = Sprt(score0, score1)
-    made = commit()
     paths = {slug: records_path(slug, args.empire_size) for slug in slugs}
     rows = {slug: read_records(path) for slug, path in paths.items()}
     under_test = []
-    for first, second in pairings(args.pairs):  # each pairing in every game, the cheap first
+    for first, second in pairings(args.pairs):
         for slug in slugs:
             options = options_for(slug, args.empire_size)
             pairing = Pairing(slug, first, second, paths[slug], options)
@@ -228,6 +233,23 @@ def run_sprt(args, slugs: list[str]) -> None:
                 if (row["first"], row["second"]) == (first, second):
                     pairing.add(row)
             under_test.append(pairing)
+    return Sprt(score0, score1), under_test
+
+
+def run_report(args, slugs: list[str]) -> None:
+    """Where every pairing stands, from the records alone: nothing is played."""
+    test, under_test = recorded(args, slugs)
+    for pairing in under_test:
+        if pairing.scores:
+            report(pairing, test, args.cap)
+
+
+def run_sprt(args, slugs: list[str]) -> None:
+    """Every pairing of every game asked for, each until its test decides or the cap: both
+    cores kept busy, a game given to the first pairing still in need of one (the ladder from
+    the bottom, in every game, then the yardsticks)."""
+    test, under_test = recorded(args, slugs)
+    made = commit()
     with ProcessPoolExecutor(args.jobs) as pool:
         running = {}
         while True:
@@ -243,7 +265,7 @@ def run_sprt(args, slugs: list[str]) -> None:
                     running[pool.submit(play_one, task)] = (pairing, seed)
                     pairing.playing.add(seed)
                 if not pairing.reported and pairing.finished(test, args.cap):
-                    report(pairing, test)
+                    report(pairing, test, args.cap)
                     pairing.reported = True
             if not running:
                 break
@@ -314,11 +336,12 @@ def main() -> None:
     parser.add_argument("--opening", type=int, default=4, help="random plies before play")
     parser.add_argument("--empire-size", type=int, default=16)
     parser.add_argument("--sprt", action="store_true", help="play each pairing until decided")
+    parser.add_argument("--report", action="store_true", help="--sprt's results so far only")
     parser.add_argument("--bounds", default="0.55,0.60", help="the test's two scores, H0,H1")
     parser.add_argument("--cap", type=int, default=400, help="most games a pairing under --sprt")
     args = parser.parse_args()
     slugs = args.game or [g.slug for g in rules.games()]
-    (run_sprt if args.sprt else run_fixed)(args, slugs)
+    (run_report if args.report else run_sprt if args.sprt else run_fixed)(args, slugs)
 
 
 if __name__ == "__main__":
