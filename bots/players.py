@@ -163,7 +163,7 @@ RATE = {
     "empress": 25000,
     "empire": 20000,
     "imperial-shuffle": 12000,
-    "imperial-chess": 8000,
+    "imperial-chess": 16000,
     "empire-chess": 5000,
 }
 # Levels 2 and 3 look one move ahead, level 2 playing half its moves at random; levels 4 to 8
