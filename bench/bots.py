@@ -15,7 +15,7 @@ run takes up where the records stop, so a long measurement goes over several sit
 There the levels are measured by their budgets of positions alone: the 1.8 s a move is held
 to is lifted, so that a busy machine changes how long a game takes but never its moves (how
 long level 8 thinks as it plays is this benchmark's other mode, on an idle machine).
-bench/ladder.py fits the levels' ratings to the records.
+bench/ratings.py fits the levels' ratings to the records.
 
 A game still going after --max-plies is adjudicated on material (bots/material.py), and
 counted as such. Empire is played on --empire-size (16: a 32x32 game between searchers runs
@@ -42,6 +42,7 @@ from bots.players import GreedyMover, RandomMover  # noqa: E402
 
 TOP = bots.levels()[-1]
 RECORDS = Path(__file__).resolve().parent / "ladder"
+EMPIRE_SIZE = 16  # the board Empire's games are played on here, the ladder's records too
 UNHURRIED = 3600.0  # seconds a move under --sprt: never reached, so a level's budget decides
 FIELDS = ["first", "second", "seed", "score", "adjudicated", "plies", "commit"]
 
@@ -337,7 +338,7 @@ def main() -> None:
     )
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--opening", type=int, default=4, help="random plies before play")
-    parser.add_argument("--empire-size", type=int, default=16)
+    parser.add_argument("--empire-size", type=int, default=EMPIRE_SIZE)
     parser.add_argument("--sprt", action="store_true", help="play each pairing until decided")
     parser.add_argument("--report", action="store_true", help="--sprt's results so far only")
     parser.add_argument("--markdown", action="store_true", help="--report as a table's rows")

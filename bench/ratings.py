@@ -17,7 +17,6 @@ joined to level 1 by a chain of pairings played, is not placed."""
 from __future__ import annotations
 
 import argparse
-import csv
 import datetime
 import json
 import math
@@ -32,9 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 import bots  # noqa: E402
 import rules  # noqa: E402
-from bench.bots import records_path  # noqa: E402
+from bench.bots import EMPIRE_SIZE, read_records, records_path  # noqa: E402
 
-EMPIRE_SIZE = 16  # the board the ladder's Empire games are played on
 OUTPUT = ROOT / "bots" / "ratings.json"
 ANCHOR, ANCHOR_RATING = "L1", 400.0
 VIRTUAL_DRAWS = 2
@@ -129,7 +127,7 @@ def main() -> None:
     placed_games = {}
     for game in rules.games():
         path = records_path(game.slug, EMPIRE_SIZE)
-        rows = list(csv.DictReader(path.open(newline=""))) if path.exists() else []
+        rows = read_records(path)
         placed = fit(tallies(rows)) if rows else {}
         levels = {}
         for level in bots.levels():

@@ -2,7 +2,6 @@
 made simulated games, keeps a pairing won every time finite, places only what is joined to
 the anchor, and the ratings the site shows are the fit of the records in the repository."""
 
-import csv
 import json
 import random
 
@@ -10,7 +9,7 @@ import pytest
 
 import rules
 from bench import ratings
-from bench.bots import records_path
+from bench.bots import EMPIRE_SIZE, read_records, records_path
 from bench.sprt import score_of_elo
 
 TRUE = {"L1": 400, "L2": 900, "L3": 1150, "greedy": 700}
@@ -53,8 +52,7 @@ def test_the_ratings_shown_are_the_fit_of_the_recorded_games(game):
     """bots/ratings.json is what bench/ratings.py makes of bench/ladder/ as committed: run it
     again after recording games."""
     fitted = json.loads(ratings.OUTPUT.read_text())["games"][game.slug]
-    path = records_path(game.slug, ratings.EMPIRE_SIZE)
-    rows = list(csv.DictReader(path.open(newline=""))) if path.exists() else []
+    rows = read_records(records_path(game.slug, EMPIRE_SIZE))
     placed = ratings.fit(ratings.tallies(rows)) if rows else {}
     assert fitted["games"] == len(rows)
     assert fitted["levels"] == {
