@@ -7,10 +7,12 @@ loses); in Empire, nothing yet beyond the captures."""
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress, count
 
 from bots.material import balance
 
 PIECE = 100.0
+PIECES = frozenset("OX")  # Empire's live pieces
 
 
 def evaluate(game, state, seat: int) -> float:
@@ -34,14 +36,10 @@ def candidates(game, state) -> list[str]:
     if game.slug != "empire" or len(moves) < 64:
         return moves
     width, height, board = state.width, state.height, state.board
-    names = _point_names(game, width, height)
+    names, within_two = _point_names(game, width, height), _within_two(width, height)
     near = set()
-    for i, symbol in enumerate(board):
-        if symbol in "OX":
-            x, y = i % width, i // width
-            for ny in range(max(0, y - 2), min(height, y + 3)):
-                row = ny * width
-                near.update(range(row + max(0, x - 2), row + min(width, x + 3)))
+    for i in compress(count(), map(PIECES.__contains__, board)):
+        near.update(within_two[i])
     legal = set(moves)
     local = [names[i] for i in sorted(near) if names[i] in legal]
     return local or moves
@@ -69,6 +67,21 @@ def first_looks(game, state, moves: list[str]) -> list[str]:
         return value
 
     return sorted(moves, key=contact, reverse=True)
+
+
+@cache
+def _within_two(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """For each point's index, the indices of the points within two of it (a 5x5 square, cut
+    short by the edges)."""
+    return tuple(
+        tuple(
+            ny * width + nx
+            for ny in range(max(0, y - 2), min(height, y + 3))
+            for nx in range(max(0, x - 2), min(width, x + 3))
+        )
+        for y in range(height)
+        for x in range(width)
+    )
 
 
 @cache

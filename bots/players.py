@@ -155,8 +155,10 @@ def _pass_if_won(game, state, seat: int) -> str | None:
     return None
 
 
-# Positions a second each game's searcher visits on this project's 2-core machine; the
-# levels' budgets are counts of positions, so they are the same on any machine.
+# Positions a second each game's searcher visited on this project's 2-core machine when the
+# levels were set; the levels' budgets are counts of positions, so they are the same on any
+# machine, and a faster search plays the same moves sooner. These stay as they are: the
+# ladder's records (bench/ladder) measured the levels these budgets make.
 # Empire Chess's is for its own search, which stands in when Fairy-Stockfish fails. Empire's
 # is its 32x32 board's, the slowest: a level then reaches its budget within the 1.8 s.
 RATE = {

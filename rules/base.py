@@ -102,7 +102,7 @@ class Game:
         have it: a game known up to some ply catches up without reading its start again."""
         for text in texts:
             nxt = self.with_options(self.parse(text), options)
-            state = replace(nxt, history=self.next_history(state, nxt))
+            state = replace(nxt, history=self.next_history(state, self.repetition_window(nxt)))
         return state
 
     def with_options(self, state: State, options) -> State:
@@ -241,9 +241,10 @@ class Game:
         earlier = state.history if window is None else state.history[-window:]
         return earlier.count(self.repetition_key(state))
 
-    def next_history(self, state: State, nxt: State) -> tuple:
-        """History for `nxt`, which follows `state`: its key appended, trimmed to the window."""
-        window = self.repetition_window(nxt)
+    def next_history(self, state: State, window: int | None) -> tuple:
+        """History for the position that follows `state`, whose repetition window is `window`:
+        `state`'s key appended, trimmed to the window. Given before that position is made, so
+        that making one (which the search does for every position it looks at) is made once."""
         if window is not None and window <= 0:
             return ()
         history = state.history + (self.repetition_key(state),)

@@ -9,7 +9,7 @@ Kingdom. The kings may never face each other; reaching the far rank with one's k
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.base import Game, Outcome, State
 from rules.fen import format_board, parse_board
@@ -378,15 +378,16 @@ class EmpireChess(Game):
 
     def apply(self, s: ChessState, move: str) -> ChessState:
         board, castling, ep, irreversible = successor(s.board, s.castling, parse_uci(move))
-        nxt = ChessState(
+        halfmove = 0 if irreversible else s.halfmove + 1
+        return ChessState(
             board=board,
             turn=1 - s.turn,
             castling=castling,
             ep=ep,
-            halfmove=0 if irreversible else s.halfmove + 1,
+            halfmove=halfmove,
             fullmove=s.fullmove + (s.turn == BLACK),
+            history=self.next_history(s, halfmove),
         )
-        return replace(nxt, history=self.next_history(s, nxt))
 
     def judge(self, s: ChessState) -> Outcome | None:
         if any(s.board[sq] == "K" for sq in RANK_8):

@@ -10,7 +10,7 @@ enemy Queens may neither enter, cross, nor be introduced into.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import eq, is_
 
@@ -133,8 +133,17 @@ def in_hand(s: EmpressState, side: int) -> tuple[int, int]:
     return s.reserve[2 * side], s.reserve[2 * side + 1]
 
 
+def on_board(s: EmpressState, side: int) -> int:
+    """A side's Queens on the board, counted once a position (judging and evaluating it both
+    ask)."""
+    memo = s.memo
+    if "on board" not in memo:
+        memo["on board"] = (s.board.count(QUEEN[WHITE]), s.board.count(QUEEN[BLACK]))
+    return memo["on board"][side]
+
+
 def queens_left(s: EmpressState, side: int) -> int:
-    return s.board.count(QUEEN[side]) + in_hand(s, side)[0]
+    return on_board(s, side) + in_hand(s, side)[0]
 
 
 def in_opening(s: EmpressState) -> bool:
@@ -231,18 +240,14 @@ class Empress(Game):
         side, board = s.turn, s.board
         if in_opening(s):
             return None in board
-        mine = [
-            (sq, piece) for sq, piece in enumerate(board) if piece in (QUEEN[side], EMPRESS[side])
-        ]
-        for sq, piece in mine:
-            if piece == EMPRESS[side] and any(board[ray[0]] is None for ray in RAYS[sq] if ray):
-                return True
-        field = barred(s)
-        for sq, piece in mine:
-            if piece == QUEEN[side]:
-                for ray in RAYS[sq]:
-                    if ray and ray[0] not in field and board[ray[0]] in (None, QUEEN[1 - side]):
-                        return True
+        empress = EMPRESS[side]
+        if empress in board and any(board[r[0]] is None for r in RAYS[board.index(empress)] if r):
+            return True
+        field, prey = barred(s), QUEEN[1 - side]
+        for sq in compress(range(64), map(eq, board, repeat(QUEEN[side]))):
+            for ray in RAYS[sq]:
+                if ray and ray[0] not in field and board[ray[0]] in (None, prey):
+                    return True
         return bool(in_hand(s, side)[0]) and any(
             piece is None and sq not in field for sq, piece in enumerate(board)
         )
@@ -326,14 +331,14 @@ class Empress(Game):
             frm, to = GRID.index(move[:2]), GRID.index(move[2:])
             quiet = 0 if board[to] is not None else s.quiet + 1
             board[to], board[frm] = board[frm], None
-        nxt = EmpressState(
+        return EmpressState(
             board=tuple(board),
             reserve=tuple(reserve),
             turn=1 - s.turn,
             quiet=quiet,
             fullmove=s.fullmove + (s.turn == BLACK),
+            history=self.next_history(s, quiet),
         )
-        return replace(nxt, history=self.next_history(s, nxt))
 
     def judge(self, s: EmpressState) -> Outcome | None:
         for side in (WHITE, BLACK):
@@ -427,8 +432,7 @@ class Empress(Game):
     def captured(self, s: EmpressState) -> tuple[list[str], list[str]]:
         """Each side's captured Queens (prisoners of the other)."""
         return tuple(
-            [QUEEN[side]] * (placed_queens(s, side) - s.board.count(QUEEN[side]))
-            for side in (WHITE, BLACK)
+            [QUEEN[side]] * (placed_queens(s, side) - on_board(s, side)) for side in (WHITE, BLACK)
         )
 
     def reserve(self, s: EmpressState) -> tuple[dict[str, int], dict[str, int]]:

@@ -24,7 +24,12 @@ GRID = Grid(12, 12)
 N = 12
 WHITE, BLACK = 0, 1
 RANK_ORDER = "EMKQIJPANRBCXSW"
-HORSEMEN, LADIES, IMPERIALS = set("IPN"), "MQJA", set("EMIJ")
+HORSEMEN, LADIES = set("IPN"), "MQJA"
+# Per victory option, the pieces of which each side must keep one, in that side's case.
+KEEPERS = {
+    victory: (frozenset(kinds), frozenset(kinds.lower()))
+    for victory, kinds in (("emperor", "EI"), ("emperor-empress", "EM"), ("imperials", "EMIJ"))
+}
 NON_CAPTURING = set("JA")
 PATH_STEPS = {"M": 2, "Q": 2, "J": 2, "A": 2, "X": 2, "K": 3, "S": 2}
 PRINCE_LEAPS = tuple(
@@ -464,15 +469,16 @@ class ImperialChess(Game):
         return self._next(s, pos.board, pos.lost, reset)
 
     def _next(self, s, board, lost, reset) -> ImperialState:
-        nxt = ImperialState(
+        quiet = 0 if reset else s.quiet + 1
+        return ImperialState(
             board=tuple(board),
             lost=tuple(lost),
             turn=1 - s.turn,
-            quiet=0 if reset else s.quiet + 1,
+            quiet=quiet,
             fullmove=s.fullmove + (s.turn == BLACK),
             victory=s.victory,
+            history=self.next_history(s, quiet),
         )
-        return replace(nxt, history=self.next_history(s, nxt))
 
     def _apply_part(self, pos: Position, move: str) -> bool:
         """Play one turn's worth (no side switch); whether it resets the quiet count."""
@@ -675,14 +681,14 @@ class ImperialChess(Game):
     # --- the end -------------------------------------------------------------------------------
     def _judge_board(self, board, victory) -> Outcome | None:
         letters = set(board)  # the kinds on the board, each side's in its own case
-        letters.discard(None)
         for side in (WHITE, BLACK):
-            present = {p.upper() for p in letters if side_of(p) == side}
-            if victory == "emperor" and not present & {"E", "I"}:
+            if victory == "emperor" and letters.isdisjoint(KEEPERS["emperor"][side]):
                 return Outcome(1 - side, "emperor-captured")
-            if victory == "emperor-empress" and not present & {"E", "M"}:
+            if victory == "emperor-empress" and letters.isdisjoint(
+                KEEPERS["emperor-empress"][side]
+            ):
                 return Outcome(1 - side, "emperor-empress-captured")
-            if not present & IMPERIALS:
+            if letters.isdisjoint(KEEPERS["imperials"][side]):
                 return Outcome(1 - side, "imperials-captured")
         return None
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.base import Game, Outcome, State
 from rules.grid import Grid
@@ -270,9 +270,10 @@ class ImperialShuffle(Game):
         stops it), and what the Priest faces is judged by kind and colour, dead or alive."""
         mine, theirs = s.boards[s.turn], s.boards[1 - s.turn]
         fallen = [sq for sq, p in enumerate(mine) if p[-1] == "*"]
+        blocking = frozenset(fallen)
         moves = []
         for direction, line in LINES[_emperor(mine)]:
-            if any(mine[sq][-1] == "*" for sq in line):
+            if not blocking.isdisjoint(line):
                 continue
             moves.append(direction)
             if not fallen:
@@ -323,13 +324,13 @@ class ImperialShuffle(Game):
             if not dead(theirs[sq]) and identical(mine[sq], theirs[sq]):
                 theirs[sq], kills = theirs[sq] + "*", kills + 1
         boards = (mine, theirs) if s.turn == 0 else (theirs, mine)
-        nxt = ShuffleState(
+        return ShuffleState(
             boards=(tuple(boards[0]), tuple(boards[1])),
             turn=1 - s.turn,
             quiet=0 if kills else s.quiet + 1,
             ply=s.ply + 1,
+            history=self.next_history(s, None),  # every earlier position can come again
         )
-        return replace(nxt, history=self.next_history(s, nxt))
 
     def judge(self, s: ShuffleState) -> Outcome | None:
         if not self._moves(s):
@@ -371,4 +372,5 @@ class ImperialShuffle(Game):
         return (direction, revived) if revived else (direction,)
 
     def captured(self, s: ShuffleState) -> tuple[list[str], list[str]]:
-        return tuple([alive(p) for p in board if dead(p)] for board in s.boards)
+        # Asked of every position a search evaluates: the test is written out, not called.
+        return tuple([p.rstrip("*") for p in board if p[-1] == "*"] for board in s.boards)
