@@ -110,6 +110,7 @@ class Searcher(Player):
     def __init__(self, game, level, seed=0, *, depth: int, nodes: int, blunders: float = 0.0):
         super().__init__(game, level, seed)
         self.depth, self.nodes, self.blunders = depth, nodes, blunders
+        self.visited = 0  # positions the last search looked at (for benchmarks)
 
     def pick(self, state, moves, rng, deadline) -> str:
         if rng.random() < self.blunders:
@@ -131,7 +132,9 @@ class Searcher(Player):
         charge = charges.compose(game, state, rng)
         if charge is not None:
             looked_at.append(charge)
-        return search.best(state, looked_at, self.depth)[0]
+        choice = search.best(state, looked_at, self.depth)[0]
+        self.visited = search.nodes
+        return choice
 
     def describe(self) -> str:
         if self.depth == 1:

@@ -1,0 +1,89 @@
+"""How fast the computer's own searchers look at positions: in each game its search plays
+(Empire Chess's levels are Fairy-Stockfish's), level 6 chooses a move in the positions of one
+fixed game, unhurried, so that its budget of positions alone ends each search. Prints, per
+game, the positions searched and a second's worth of them, the milliseconds a move, and a
+digest of the moves chosen: the same digest from two versions of the code means they did the
+same work, so their times compare (and the levels the ladder measured play as they did).
+Prints numbers; asserts nothing.
+
+    .venv/bin/python bench/search.py [--moves 12] [--game SLUG ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import bots  # noqa: E402
+import rules  # noqa: E402
+from bench.bots import EMPIRE_SIZE, UNHURRIED, options_for  # noqa: E402
+from bench.site import machine_speed  # noqa: E402
+from bots.players import RandomMover, Searcher  # noqa: E402
+
+LEVEL = 6
+SEED = 1
+
+
+def positions(game, options, count: int) -> list:
+    """Every other position of a game between two level 5 players after four random plies
+    (Imperial Shuffle's boards dealt at random too), up to `count` of them."""
+    opener = RandomMover(game, 0, SEED)
+    state = game.initial(options)
+    if game.needs_setup:
+        boards = [None, None]
+        for seat in (0, 1):
+            arranging = bots.Arranging(game.validate_options(options), seat, boards[0])
+            boards[seat] = opener.choose(arranging)
+        state = game.from_setup(boards[0], boards[1], 0)
+    for _ in range(4):
+        state = game.play(state, opener.choose(state))
+    player = bots.get(game.slug, level=5, seed=SEED)
+    player.most_seconds = UNHURRIED
+    found = []
+    while len(found) < count and game.outcome(state) is None:
+        found.append(state)
+        for _ in range(2):
+            if game.outcome(state) is None:
+                state = game.play(state, player.choose(state))
+    return found
+
+
+def measure(slug: str, count: int) -> str:
+    game = rules.get(slug)
+    searcher = bots.get(slug, level=LEVEL, seed=SEED)
+    searcher.most_seconds = UNHURRIED
+    assert isinstance(searcher, Searcher)
+    visited, times, chosen = 0, [], []
+    for state in positions(game, options_for(slug, EMPIRE_SIZE), count):
+        started = time.perf_counter()
+        chosen.append(searcher.choose(state))
+        times.append(time.perf_counter() - started)
+        visited += searcher.visited
+    times.sort()
+    digest = hashlib.sha1(" ".join(chosen).encode()).hexdigest()[:10]
+    return (
+        f"game={slug} moves={len(times)} positions={visited} "
+        f"positions_per_s={visited / sum(times):,.0f} "
+        f"ms_p50={1000 * times[len(times) // 2]:.0f} ms_max={1000 * times[-1]:.0f} "
+        f"choices={digest}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    searched = [g.slug for g in rules.games() if g.slug != "empire-chess"]
+    parser.add_argument("--game", choices=searched, action="append")
+    parser.add_argument("--moves", type=int, default=12, help="positions searched a game")
+    args = parser.parse_args()
+    print(f"machine yardstick: {machine_speed():.1f} ms (bench/site.py; lower is faster)")
+    for slug in args.game or searched:
+        print(measure(slug, args.moves), flush=True)
+
+
+if __name__ == "__main__":
+    main()
