@@ -70,6 +70,23 @@ def pairings(which: str) -> list[tuple[str, str]]:
     return [tuple(pair.split("-vs-")) for pair in which.split(",")]
 
 
+def opened(game, options, seed: int, plies: int):
+    """A game's start after `plies` random plies (Imperial Shuffle's boards dealt at random
+    first), the same for the same seed."""
+    opener = RandomMover(game, 0, seed)
+    state = game.initial(options)
+    if game.needs_setup:
+        boards = [None, None]
+        for seat in (0, 1):
+            arranging = bots.Arranging(game.validate_options(options), seat, boards[0])
+            boards[seat] = opener.choose(arranging)
+        state = game.from_setup(boards[0], boards[1], 0)
+    for _ in range(plies):
+        if game.outcome(state) is None:
+            state = game.play(state, opener.choose(state))
+    return state
+
+
 def play_one(task) -> tuple[float, bool, list[float], int]:
     """One game: (what the first player scored, adjudicated?, its think times in ms, plies).
     Games come in pairs, sides swapped, from the same opening: `opening` plies played at
@@ -81,17 +98,7 @@ def play_one(task) -> tuple[float, bool, list[float], int]:
         first_seat: player(slug, first, seed, unhurried),
         1 - first_seat: player(slug, second, seed, unhurried),
     }
-    state, times = game.initial(options), []
-    opener = RandomMover(game, 0, seed // 2)  # the pair's deal and opening, shared
-    if game.needs_setup:
-        boards = [None, None]
-        for seat in (0, 1):
-            arranging = bots.Arranging(game.validate_options(options), seat, boards[0])
-            boards[seat] = opener.choose(arranging)
-        state = game.from_setup(boards[0], boards[1], 0)
-    for _ in range(opening):
-        if game.outcome(state) is None:
-            state = game.play(state, opener.choose(state))
+    state, times = opened(game, options, seed // 2, opening), []  # the pair's, shared
     for ply in range(max_plies):
         outcome = game.outcome(state)
         if outcome is not None:

@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bots  # noqa: E402
 import rules  # noqa: E402
-from bench.bots import EMPIRE_SIZE, UNHURRIED, options_for  # noqa: E402
+from bench.bots import EMPIRE_SIZE, UNHURRIED, opened, options_for  # noqa: E402
 from bench.site import machine_speed  # noqa: E402
-from bots.players import RandomMover, Searcher  # noqa: E402
+from bots.players import Searcher  # noqa: E402
 
 LEVEL = 6
 SEED = 1
@@ -32,16 +32,7 @@ SEED = 1
 def positions(game, options, count: int) -> list:
     """Every other position of a game between two level 5 players after four random plies
     (Imperial Shuffle's boards dealt at random too), up to `count` of them."""
-    opener = RandomMover(game, 0, SEED)
-    state = game.initial(options)
-    if game.needs_setup:
-        boards = [None, None]
-        for seat in (0, 1):
-            arranging = bots.Arranging(game.validate_options(options), seat, boards[0])
-            boards[seat] = opener.choose(arranging)
-        state = game.from_setup(boards[0], boards[1], 0)
-    for _ in range(4):
-        state = game.play(state, opener.choose(state))
+    state = opened(game, options, SEED, 4)
     player = bots.get(game.slug, level=5, seed=SEED)
     player.most_seconds = UNHURRIED
     found = []

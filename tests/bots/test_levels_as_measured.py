@@ -18,8 +18,7 @@ import pytest
 
 import bots
 import rules
-from bench.bots import EMPIRE_SIZE, UNHURRIED, options_for
-from bots.players import RandomMover
+from bench.bots import EMPIRE_SIZE, UNHURRIED, opened, options_for
 
 RECORDED = Path(__file__).with_name("levels_as_measured.json")
 PLIES = 16
@@ -30,23 +29,12 @@ PAIRINGS = ((3, 2), (6, 5))
 def played(slug: str, first: int, second: int) -> list[str]:
     """The moves of a game between two levels after four random plies (Imperial Shuffle's
     boards dealt at random too), up to PLIES of them."""
-    game, options = rules.get(slug), options_for(slug, EMPIRE_SIZE)
-    opener = RandomMover(game, 0, first)
-    state = game.initial(options)
-    if game.needs_setup:
-        boards = [None, None]
-        for seat in (0, 1):
-            arranging = bots.Arranging(game.validate_options(options), seat, boards[0])
-            boards[seat] = opener.choose(arranging)
-        state = game.from_setup(boards[0], boards[1], 0)
-    moves = []
-    for _ in range(4):
-        moves.append(opener.choose(state))
-        state = game.play(state, moves[-1])
+    game = rules.get(slug)
+    state, moves = opened(game, options_for(slug, EMPIRE_SIZE), first, 4), []
     players = [bots.get(slug, level=level, seed=level) for level in (first, second)]
     for player in players:
         player.most_seconds = UNHURRIED  # the budget of positions alone decides, as measured
-    while len(moves) < 4 + PLIES and game.outcome(state) is None:
+    while len(moves) < PLIES and game.outcome(state) is None:
         moves.append(players[game.to_move(state)].choose(state))
         state = game.play(state, moves[-1])
     return moves
