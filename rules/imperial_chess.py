@@ -371,10 +371,9 @@ class ImperialChess(Game):
         if "moves" in s.memo:
             return bool(s.memo["moves"])
         pos = Position(s.board, s.lost, s.turn)
-        for sq, piece in enumerate(pos.board):
-            if piece is None or side_of(piece) != pos.side:
-                continue
-            kind = piece.upper()
+        board = pos.board
+        for sq in compress(count(), map(PIECES[pos.side].__contains__, board)):
+            kind = board[sq].upper()
             if self._destinations(pos, sq, kind) or (kind == "C" and self._shots(pos, sq)):
                 return True
         return bool(self._deployments(pos))
