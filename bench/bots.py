@@ -200,13 +200,17 @@ def commit() -> str:
 
 
 def report(pairing: Pairing, test: Sprt, cap: int, markdown: bool = False) -> None:
-    """The pairing's decision, the games it took, and the score and Elo difference with their
-    95 % intervals (over the games the decision took), as a line or a table's row."""
+    """The pairing's decision, the games it took (won, drawn and lost by the first player),
+    and the score and Elo difference with their 95 % intervals (over the games the decision
+    took), as a line or a table's row."""
     decision, pairs, ratio = pairing.decision(test)
     found = estimate(pairing.pair_points()[:pairs])
     elo, elo_low, elo_high = found.elo
     seeds = set(range(2 * pairs))
     adjudicated = sum(r["adjudicated"] == "1" for r in pairing.rows if int(r["seed"]) in seeds)
+    scores = [pairing.scores[seed] for seed in sorted(seeds)]
+    wins, draws = scores.count(1.0), scores.count(0.5)
+    counted = f"+{wins} ={draws} -{len(scores) - wins - draws}"
     named = {
         "H1": f"H1 (scores >= {test.score1:.0%})",
         "H0": f"H0 (scores < {test.score0:.0%})",
@@ -217,12 +221,14 @@ def report(pairing: Pairing, test: Sprt, cap: int, markdown: bool = False) -> No
     if markdown:
         print(
             f"| {rules.get(pairing.slug).name} | {pairing.first}–{pairing.second} | "
-            f"{named[decision]} | {2 * pairs} | {score} | {difference} | {adjudicated} |"
+            f"{named[decision]} | {2 * pairs} | {counted} | {score} | {difference} | "
+            f"{adjudicated} |"
         )
         return
     print(
         f"game={pairing.slug} pairing={pairing.first}-vs-{pairing.second} "
-        f"decision={named[decision].replace(' ', '_')} games={2 * pairs} llr={ratio:+.2f} "
+        f"decision={named[decision].replace(' ', '_')} games={2 * pairs} "
+        f"results={counted.replace(' ', '')} llr={ratio:+.2f} "
         f"score={score} elo={difference} adjudicated={adjudicated}",
         flush=True,
     )
