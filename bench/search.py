@@ -19,9 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bots  # noqa: E402
 import rules  # noqa: E402
-from bench.bots import EMPIRE_SIZE, UNHURRIED, opened, options_for  # noqa: E402
+from bench.bots import EMPIRE_SIZE, opened, options_for, player  # noqa: E402
 from bench.site import machine_speed  # noqa: E402
 from bots.players import Searcher  # noqa: E402
 
@@ -33,21 +32,19 @@ def positions(game, options, count: int) -> list:
     """Every other position of a game between two level 5 players after four random plies
     (Imperial Shuffle's boards dealt at random too), up to `count` of them."""
     state = opened(game, options, SEED, 4)
-    player = bots.get(game.slug, level=5, seed=SEED)
-    player.most_seconds = UNHURRIED
+    level5 = player(game.slug, "L5", SEED, unhurried=True)
     found = []
     while len(found) < count and game.outcome(state) is None:
         found.append(state)
         for _ in range(2):
             if game.outcome(state) is None:
-                state = game.play(state, player.choose(state))
+                state = game.play(state, level5.choose(state))
     return found
 
 
 def measure(slug: str, count: int) -> str:
     game = rules.get(slug)
-    searcher = bots.get(slug, level=LEVEL, seed=SEED)
-    searcher.most_seconds = UNHURRIED
+    searcher = player(slug, f"L{LEVEL}", SEED, unhurried=True)
     assert isinstance(searcher, Searcher)
     visited, times, chosen = 0, [], []
     for state in positions(game, options_for(slug, EMPIRE_SIZE), count):

@@ -18,7 +18,7 @@ import pytest
 
 import bots
 import rules
-from bench.bots import EMPIRE_SIZE, UNHURRIED, opened, options_for
+from bench.bots import EMPIRE_SIZE, opened, options_for, player
 
 RECORDED = Path(__file__).with_name("levels_as_measured.json")
 PLIES = 16
@@ -31,9 +31,8 @@ def played(slug: str, first: int, second: int) -> list[str]:
     boards dealt at random too), up to PLIES of them."""
     game = rules.get(slug)
     state, moves = opened(game, options_for(slug, EMPIRE_SIZE), first, 4), []
-    players = [bots.get(slug, level=level, seed=level) for level in (first, second)]
-    for player in players:
-        player.most_seconds = UNHURRIED  # the budget of positions alone decides, as measured
+    # Unhurried: the budget of positions alone decides, as when measured.
+    players = [player(slug, f"L{level}", level, unhurried=True) for level in (first, second)]
     while len(moves) < PLIES and game.outcome(state) is None:
         moves.append(players[game.to_move(state)].choose(state))
         state = game.play(state, moves[-1])
