@@ -218,11 +218,12 @@ def report(pairing: Pairing, test: Sprt, cap: int, markdown: bool = False) -> No
     }
     score = f"{100 * found.score:.1f}% [{100 * found.low:.1f}, {100 * found.high:.1f}]"
     difference = f"{elo:+.0f} [{elo_low:+.0f}, {elo_high:+.0f}]"
-    if markdown:
+    if markdown:  # as performance.md writes it
+        decided = named[decision].replace(">=", "≥").replace("%", " %")
         print(
             f"| {rules.get(pairing.slug).name} | {pairing.first}–{pairing.second} | "
-            f"{named[decision]} | {2 * pairs} | {counted} | {score} | {difference} | "
-            f"{adjudicated} |"
+            f"{decided} | {2 * pairs} | {counted} | {score.replace('% [', ' % [')} | "
+            f"{difference} | {adjudicated} |"
         )
         return
     print(
