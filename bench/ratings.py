@@ -4,6 +4,7 @@ bots/ratings.json, which the site reads.
 
     .venv/bin/python bench/ratings.py            # fit, print, and write bots/ratings.json
     .venv/bin/python bench/ratings.py --check    # fit and print only
+    .venv/bin/python bench/ratings.py --check --markdown  # as performance.md's table's rows
 
 The fit is Bradley-Terry on the Elo scale (a player rated D points above another is expected
 to score 1 / (1 + 10^(-D/400)) against it; a draw is half a win), the ratings most likely to
@@ -120,9 +121,26 @@ def _order(name: str) -> tuple[int, str]:
     return (int(name[1:]), "") if name[1:].isdigit() else (99, name)
 
 
+def markdown_row(name: str, placed: dict) -> str:
+    """A game's ratings as performance.md's table writes them: each level's with its interval
+    (level 1's is the anchor), "—" where not placed, the greedy mover's, the games."""
+
+    def shown(place: dict | None) -> str:
+        if place is None:
+            return "—"
+        if place["low"] == place["high"]:
+            return f"{place['rating']:,}"
+        return f"{place['rating']:,} [{place['low']:,}, {place['high']:,}]"
+
+    cells = [shown(placed["levels"].get(str(level))) for level in bots.levels()]
+    cells += [shown(placed["greedy"]), f"{placed['games']:,}"]
+    return f"| {name} | " + " | ".join(cells) + " |"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="print only; write nothing")
+    parser.add_argument("--markdown", action="store_true", help="print a table's rows")
     args = parser.parse_args()
     placed_games = {}
     for game in rules.games():
@@ -146,7 +164,10 @@ def main() -> None:
             f"L{level}={place['rating']}[{place['low']},{place['high']}]"
             for level, place in levels.items()
         )
-        print(f"game={game.slug} games={len(rows)} {shown}", flush=True)
+        if args.markdown:
+            print(markdown_row(game.name, placed_games[game.slug]), flush=True)
+        else:
+            print(f"game={game.slug} games={len(rows)} {shown}", flush=True)
     if not args.check:
         document = {
             "anchor": {"level": 1, "rating": ANCHOR_RATING},

@@ -60,3 +60,16 @@ def test_the_ratings_shown_are_the_fit_of_the_recorded_games(game):
         for name, place in placed.items()
         if name.startswith("L")
     }
+
+
+def test_a_markdown_row_shows_the_anchor_alone_intervals_and_dashes_for_unplaced_levels():
+    placed = {
+        "levels": {
+            "1": {"rating": 400, "low": 400, "high": 400, "games": 68},
+            "2": {"rating": 1136, "low": 793, "high": 1478, "games": 136},
+        },
+        "greedy": None,
+        "games": 1204,
+    }
+    row = ratings.markdown_row("Empress", placed)
+    assert row == "| Empress | 400 | 1,136 [793, 1,478] | — | — | — | — | — | — | — | 1,204 |"
