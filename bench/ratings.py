@@ -160,13 +160,13 @@ def main() -> None:
             "records": str(path.relative_to(ROOT)),
             "games": len(rows),
         }
-        shown = " ".join(
-            f"L{level}={place['rating']}[{place['low']},{place['high']}]"
-            for level, place in levels.items()
-        )
         if args.markdown:
             print(markdown_row(game.name, placed_games[game.slug]), flush=True)
         else:
+            shown = " ".join(
+                f"L{level}={place['rating']}[{place['low']},{place['high']}]"
+                for level, place in levels.items()
+            )
             print(f"game={game.slug} games={len(rows)} {shown}", flush=True)
     if not args.check:
         document = {
