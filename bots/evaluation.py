@@ -2,7 +2,8 @@
 
 An evaluation is in hundredths of a piece of material (bots/material.py) plus what the
 material does not see: in Imperial Shuffle, how free each Emperor is (a boxed-in Emperor
-loses); in Empire, nothing yet beyond the captures."""
+loses); in Empire, nothing beyond the captures: there its moves are told apart by their
+shape, the order they are searched in (first_looks)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from functools import cache
 from itertools import compress, count
 
 from bots.material import balance
+from rules.empire import geometry
 
 PIECE = 100.0
 PIECES = frozenset("OX")  # Empire's live pieces
@@ -47,26 +49,42 @@ def candidates(game, state) -> list[str]:
 
 def first_looks(game, state, moves: list[str]) -> list[str]:
     """The moves in the order a search tries them, which is the order ties are settled in.
-    Empire's evaluation sees captures only, so most of its moves tie: those in contact with
-    the other side's live pieces (which is how a ring round them starts) come first, then
-    those beside the mover's own; among equals the order given stays."""
+    Empire's evaluation sees captures only, so most of its moves tie: they go by their shape
+    (_shape), the best first; a pass comes last; among equals the order given stays."""
     if game.slug != "empire":
         return moves
-    width, height, board = state.width, state.height, state.board
+    circles = geometry(state.width, state.height)[3]
     own, other = ("O", "X") if game.to_move(state) == 0 else ("X", "O")
 
-    def contact(move: str) -> int:
+    def shape(move: str) -> int:
         i = game.point(state, move)
         if i is None:
-            return -1  # a pass: last
-        x, y, value = i % width, i // width, 0
-        for ny in range(max(0, y - 1), min(height, y + 2)):
-            for nx in range(max(0, x - 1), min(width, x + 2)):
-                symbol = board[ny * width + nx]
-                value += 2 if symbol == other else 1 if symbol == own else 0
-        return value
+            return -LAST  # a pass
+        return _shape([None if p is None else state.board[p] for p in circles[i]], own, other)
 
-    return sorted(moves, key=contact, reverse=True)
+    return sorted(moves, key=shape, reverse=True)
+
+
+LAST = 1_000_000
+
+
+def _shape(around: list, own: str, other: str) -> int:
+    """How good a point looks by the pieces round it (`around`: its eight neighbours in
+    circular order), as a Dots player reads shape (the Dots engine oppai orders its moves the
+    same way). A point that links separate groups of the mover's pieces is how a ring is
+    closed; one that touches separate groups of the other side's is how their rings are cut
+    and their pieces held; a fight is where the two are in balance; a point already crowded
+    by one side's pieces adds little there."""
+    links, touches = _groups(around, own), _groups(around, other)
+    crowding = max(0, around.count(own) - 3) ** 2 + max(0, around.count(other) - 3) ** 2
+    return (3 * links + 2 * touches) * (5 - abs(links - touches)) - crowding
+
+
+def _groups(around: list, symbol: str) -> int:
+    """How many separate runs of `symbol` the circle of neighbours holds (a full circle is
+    one)."""
+    runs = sum(1 for k in range(8) if around[k] == symbol and around[k - 1] != symbol)
+    return runs or int(around[0] == symbol)
 
 
 @cache

@@ -1,17 +1,26 @@
-"""Which moves the searchers try first: in Empire, where most moves tie on captures, those in
-contact with the other side's pieces, then beside the mover's own, then the rest."""
+"""Which moves the searchers try first: in Empire, where most moves tie on captures, the
+points by their shape (where the two sides meet, where the mover's groups link, and not where
+one side's pieces crowd already), a pass last."""
 
 import rules
 from bots import evaluation
 
 
-def test_empire_tries_the_points_touching_the_other_side_first():
+def test_empire_tries_the_points_where_the_two_sides_meet_first():
     game = rules.get("empire")
     state = game.initial({"width": 8, "height": 8})  # O on d4, e5; X on e4, d5; O to move
-    order = evaluation.first_looks(game, state, ["a1", "pass", "h8", "c3", "f4", "e3"])
-    # f4 touches X's e4 and O's e5, e3 X's e4 and O's d4 (a tie: the order given stands),
-    # c3 O's d4 only; a1 and h8 nothing; a pass comes last
-    assert order == ["f4", "e3", "c3", "a1", "h8", "pass"]
+    order = evaluation.first_looks(game, state, ["a1", "pass", "f3", "c3", "f4", "e3"])
+    # f4 touches X's e4 and O's e5, e3 X's e4 and O's d4 (a tie: the order given stands);
+    # c3 only O's d4, f3 only X's e4; a1 nothing; a pass comes last
+    assert order == ["f4", "e3", "c3", "f3", "a1", "pass"]
+
+
+def test_empire_links_the_movers_groups_before_it_crowds_its_own_pieces():
+    game = rules.get("empire")
+    state = game.parse("8x8 O 8/.O.O4/8/8/8/4OOO./6O./5OO. 0 1")
+    order = evaluation.first_looks(game, state, ["h1", "f7", "a3", "c2"])
+    # c2 links O's b2 and d2; a3 lies beside b2 alone; f7 has six of O's pieces round it
+    assert order == ["c2", "a3", "f7", "h1"]
 
 
 def test_the_other_games_keep_the_order_given():
