@@ -11,7 +11,7 @@ from functools import cache
 from itertools import compress, count
 
 from bots.material import balance
-from rules.empire import geometry
+from rules.empire import geometry, runs
 
 PIECE = 100.0
 PIECES = frozenset("OX")  # Empire's live pieces
@@ -56,35 +56,32 @@ def first_looks(game, state, moves: list[str]) -> list[str]:
     circles = geometry(state.width, state.height)[3]
     own, other = ("O", "X") if game.to_move(state) == 0 else ("X", "O")
 
-    def shape(move: str) -> int:
+    def shape(move: str) -> float:
         i = game.point(state, move)
         if i is None:
-            return -LAST  # a pass
-        return _shape([None if p is None else state.board[p] for p in circles[i]], own, other)
+            return float("-inf")  # a pass: last
+        around = [None if p is None else state.board[p] for p in circles[i]]
+        return _shape([c == own for c in around], [c == other for c in around])
 
     return sorted(moves, key=shape, reverse=True)
 
 
-LAST = 1_000_000
-
-
-def _shape(around: list, own: str, other: str) -> int:
-    """How good a point looks by the pieces round it (`around`: its eight neighbours in
-    circular order), as a Dots player reads shape (the Dots engine oppai orders its moves the
-    same way). A point that links separate groups of the mover's pieces is how a ring is
-    closed; one that touches separate groups of the other side's is how their rings are cut
-    and their pieces held; a fight is where the two are in balance; a point already crowded
-    by one side's pieces adds little there."""
-    links, touches = _groups(around, own), _groups(around, other)
-    crowding = max(0, around.count(own) - 3) ** 2 + max(0, around.count(other) - 3) ** 2
+def _shape(own: list[bool], other: list[bool]) -> int:
+    """How good a point looks by the pieces round it (`own`, `other`: which of its eight
+    neighbours, in circular order, hold the mover's pieces and the other side's), as a Dots
+    player reads shape (the Dots engine oppai orders its moves the same way). A point that
+    links separate groups of the mover's pieces is how a ring is closed; one that touches
+    separate groups of the other side's is how their rings are cut and their pieces held; a
+    fight is where the two are in balance; a point already crowded by one side's pieces adds
+    little there."""
+    links, touches = _groups(own), _groups(other)
+    crowding = max(0, sum(own) - 3) ** 2 + max(0, sum(other) - 3) ** 2
     return (3 * links + 2 * touches) * (5 - abs(links - touches)) - crowding
 
 
-def _groups(around: list, symbol: str) -> int:
-    """How many separate runs of `symbol` the circle of neighbours holds (a full circle is
-    one)."""
-    runs = sum(1 for k in range(8) if around[k] == symbol and around[k - 1] != symbol)
-    return runs or int(around[0] == symbol)
+def _groups(marks: list[bool]) -> int:
+    """How many separate groups the marked neighbours make (a full circle is one)."""
+    return runs(marks) or int(all(marks))
 
 
 @cache

@@ -72,6 +72,12 @@ def geometry(width: int, height: int):
     return tuple(names), index, tuple(orth), tuple(ring), tuple(edge)
 
 
+def runs(marks: list[bool]) -> int:
+    """How many separate runs of marked neighbours a point's eight (`marks`, in circular
+    order) hold; a full circle has no start, so none."""
+    return sum(1 for k in range(8) if marks[k] and not marks[k - 1])
+
+
 class Empire(Game):
     slug = "empire"
     name = "Empire"
@@ -261,9 +267,7 @@ class Empire(Game):
         """Can the piece on i have closed a ring? Only if it touches its own live pieces in
         two separate places around it (off-board counts as open)."""
         ring = geometry(s.width, s.height)[3][i]
-        own = [p is not None and board[p] == PIECE[me] for p in ring]
-        runs = sum(1 for k in range(8) if own[k] and not own[k - 1])
-        return runs >= 2
+        return runs([p is not None and board[p] == PIECE[me] for p in ring]) >= 2
 
     @staticmethod
     def _flood(s, board, me, start) -> set | None:
