@@ -22,18 +22,21 @@ from bench.bots import EMPIRE_SIZE, opened, options_for, player
 
 RECORDED = Path(__file__).with_name("levels_as_measured.json")
 PLIES = 16
+# Empire's first moves go by their shape alone at every level; how deep a level looks shows
+# from about the fiftieth.
+PLIES_OF = {"empire": 64}
 # The one-move-ahead levels (one of them half at random), and two searching ones.
 PAIRINGS = ((3, 2), (6, 5))
 
 
 def played(slug: str, first: int, second: int) -> list[str]:
     """The moves of a game between two levels after four random plies (Imperial Shuffle's
-    boards dealt at random too), up to PLIES of them."""
+    boards dealt at random too), up to PLIES of them (PLIES_OF for Empire)."""
     game = rules.get(slug)
     state, moves = opened(game, options_for(slug, EMPIRE_SIZE), first, 4), []
     # Unhurried: the budget of positions alone decides, as when measured.
     players = [player(slug, f"L{level}", level, unhurried=True) for level in (first, second)]
-    while len(moves) < PLIES and game.outcome(state) is None:
+    while len(moves) < PLIES_OF.get(slug, PLIES) and game.outcome(state) is None:
         moves.append(players[game.to_move(state)].choose(state))
         state = game.play(state, moves[-1])
     return moves
