@@ -8,8 +8,8 @@ import time
 from dataclasses import dataclass
 
 from bots import evaluation
-from bots.players import RATE, game_seat
-from bots.search import WIN, Search
+from bots.players import RATE, game_seat, searching
+from bots.search import WIN
 
 LINE = 6  # plies of the expected line at most
 
@@ -46,13 +46,9 @@ def _search(game, state, seconds: float) -> Opinion:
             break
         mover = game_seat(game, here)
         share = seconds * (0.5 if ply == 0 else 0.1)
-        search = Search(
-            game, mover,
-            lambda s, who: evaluation.evaluate(game, s, who),
-            lambda s: evaluation.candidates(game, s),
-            int(RATE[game.slug] * share),
-            min(deadline, time.monotonic() + share),
-        )  # fmt: skip
+        search = searching(
+            game, mover, int(RATE[game.slug] * share), min(deadline, time.monotonic() + share)
+        )
         moves = game.legal_moves(here)
         wanted = set(evaluation.candidates(game, here))
         move, value = search.best(here, [m for m in moves if m in wanted] or moves, 12)

@@ -3,18 +3,23 @@
 An evaluation is in hundredths of a piece of material (bots/material.py) plus what the
 material does not see: in Imperial Shuffle, how free each Emperor is (a boxed-in Emperor
 loses); in Empire, nothing beyond the captures: there its moves are told apart by their
-shape, the order they are searched in (first_looks)."""
+shape, the order they are searched in (first_looks) and which of them are searched below the
+root (replies)."""
 
 from __future__ import annotations
 
+import heapq
 from functools import cache
 from itertools import compress, count
+from operator import itemgetter, ne
 
 from bots.material import balance
-from rules.empire import geometry, runs
+from rules.empire import VACANT, geometry, runs
 
 PIECE = 100.0
 PIECES = frozenset("OX")  # Empire's live pieces
+WIDTH = 8  # Empire: how many points a search tries below its root (replies)
+POINTS = 4096  # more than any Empire board has (40 x 40): a rank's room for the point
 
 
 def evaluate(game, state, seat: int) -> float:
@@ -48,22 +53,125 @@ def candidates(game, state) -> list[str]:
 
 
 def first_looks(game, state, moves: list[str]) -> list[str]:
-    """The moves in the order a search tries them, which is the order ties are settled in.
-    Empire's evaluation sees captures only, so most of its moves tie: they go by their shape
-    (_shape), the best first; a pass comes last; among equals the order given stays."""
+    """The moves in the order a search tries them at its root, which is the order ties are
+    settled in. Empire's evaluation sees captures only, so most of its moves tie: they go by
+    their shape (_shape), the best first; a pass comes last; among equals the order given
+    stays."""
     if game.slug != "empire":
         return moves
-    circles = geometry(state.width, state.height)[3]
-    own, other = ("O", "X") if game.to_move(state) == 0 else ("X", "O")
+    ranks = _shapes(game, state)[state.turn]
 
     def shape(move: str) -> float:
         i = game.point(state, move)
         if i is None:
             return float("-inf")  # a pass: last
-        around = [None if p is None else state.board[p] for p in circles[i]]
-        return _shape([c == own for c in around], [c == other for c in around])
+        return ranks[i] // POINTS if i in ranks else 0  # beside no live piece: no shape
 
     return sorted(moves, key=shape, reverse=True)
+
+
+def replies(game, state) -> list[str]:
+    """The moves a search tries below its root. Empire's are the WIDTH points of best shape
+    (among equals, the first by index): with a hundred candidates a position, a search as
+    wide as the root would spend any budget on its second ply, and one this narrow reaches
+    the third and fourth, where a ring threatened is closed or a threat met. The other
+    games', every candidate."""
+    if game.slug != "empire":
+        return candidates(game, state)
+    ranks = _shapes(game, state)[state.turn]
+    names = geometry(state.width, state.height)[0]
+    best = [names[POINTS - 1 - rank % POINTS] for rank in heapq.nlargest(WIDTH, ranks.values())]
+    return best or candidates(game, state)
+
+
+def made(game, state, move: str):
+    """The position after `move`, as a search makes it: in Empire, noting where it came from,
+    so that its shapes, if ever asked for, are the parent's with those round the point
+    renewed instead of counted again over the whole board."""
+    after = game.apply(state, move)
+    if "shapes" in state.memo:
+        after.memo["shapes from"] = (state, move)
+    return after
+
+
+Ranks = tuple[dict[int, int], dict[int, int]]
+
+
+def _shapes(game, state) -> Ranks:
+    """Each vacant point beside a live piece (no other point has any shape), ranked by its
+    shape (_shape) for circles to move and for crosses to move: the rank is the shape times
+    POINTS, plus POINTS less one less the point's index (the first by index the higher
+    among equals). Kept in the state's memo."""
+    memo = state.memo
+    if "shapes" not in memo:
+        source = memo.pop("shapes from", None)
+        memo["shapes"] = _renewed(game, *source, state) if source else _counted(state)
+    return memo["shapes"]
+
+
+def _counted(state) -> Ranks:
+    board, circles = state.board, geometry(state.width, state.height)[3]
+    beside = set()
+    for i in compress(count(), map(PIECES.__contains__, board)):
+        beside.update(circles[i])
+    beside.discard(None)
+    ranks = ({}, {})
+    _rank(ranks, _padded(board), _around(state.width, state.height), beside)
+    return ranks
+
+
+def _renewed(game, parent, move: str, state) -> Ranks:
+    """The shapes after a move: the parent's, with those of the points it changed and of
+    their neighbours counted again (a placement changes its own point; a capture more)."""
+    if move == "pass":
+        return _shapes(game, parent)  # the same board
+    board, circles = state.board, geometry(state.width, state.height)[3]
+    changed = list(compress(count(), map(ne, parent.board, board)))
+    ranks = tuple(map(dict, _shapes(game, parent)))
+    touched = set(changed)
+    for i in changed:
+        touched.update(circles[i])
+    touched.discard(None)
+    _rank(ranks, _padded(board), _around(state.width, state.height), touched)
+    return ranks
+
+
+def _rank(ranks: Ranks, board: tuple, around, points) -> None:
+    """Rank `points` anew: those vacant and beside a live piece, the others dropped."""
+    for p in points:
+        shapes = _shapes_of(around[p](board)) if board[p] in VACANT else None
+        if shapes is None:
+            ranks[0].pop(p, None)
+            ranks[1].pop(p, None)
+        else:
+            ranks[0][p] = shapes[0] * POINTS + POINTS - 1 - p
+            ranks[1][p] = shapes[1] * POINTS + POINTS - 1 - p
+
+
+def _padded(board: tuple) -> tuple:
+    """The board with one more point, off it, for the neighbours a point on its edge lacks."""
+    return (*board, "#")
+
+
+@cache
+def _around(width: int, height: int) -> tuple:
+    """For each point's index, what stands on its eight neighbours in circular order, as a
+    function of the padded board (_padded): one call, not eight look-ups."""
+    off = width * height
+    return tuple(
+        itemgetter(*(off if p is None else p for p in circle))
+        for circle in geometry(width, height)[3]
+    )
+
+
+@cache
+def _shapes_of(around: tuple[str, ...]) -> tuple[int, int] | None:
+    """A vacant point's shape for circles to move and for crosses to move, by what stands
+    round it; None beside no live piece (it has no shape)."""
+    if not PIECES.intersection(around):
+        return None
+    circles, crosses = [c == "O" for c in around], [c == "X" for c in around]
+    return _shape(circles, crosses), _shape(crosses, circles)
 
 
 def _shape(own: list[bool], other: list[bool]) -> int:

@@ -119,14 +119,7 @@ class Searcher(Player):
         passing = _pass_if_won(game, state, seat)
         if passing:
             return passing
-        search = Search(
-            game,
-            seat,
-            lambda s, who: evaluation.evaluate(game, s, who),
-            lambda s: evaluation.candidates(game, s),
-            self.nodes,
-            deadline,
-        )
+        search = searching(game, seat, self.nodes, deadline)
         wanted = set(evaluation.candidates(game, state))
         looked_at = evaluation.first_looks(game, state, [m for m in moves if m in wanted] or moves)
         charge = charges.compose(game, state, rng)
@@ -144,6 +137,20 @@ class Searcher(Player):
         if self.blunders:
             text += f", and plays {self.blunders:.0%} of its moves at random"
         return text
+
+
+def searching(game, seat: int, nodes: int, deadline: float | None) -> Search:
+    """The searchers' search: each game's evaluation, its candidates at the root (the caller
+    gives them) and its replies below."""
+    return Search(
+        game,
+        seat,
+        lambda s, who: evaluation.evaluate(game, s, who),
+        lambda s: evaluation.replies(game, s),
+        nodes,
+        deadline,
+        lambda s, move: evaluation.made(game, s, move),
+    )
 
 
 def game_seat(game, state) -> int:

@@ -3,8 +3,9 @@ positions (and, if given, of time): the searching players of four of the five ga
 
 Values are from the searching seat's point of view, so games whose turns do not simply
 alternate are searched right. Children are made with the rules' own `apply` (the moves come
-from `legal_moves`, so they need no second check) and ordered by their evaluation, which is
-what the frontier computes anyway; ties keep the order the caller shuffled the moves into."""
+from `legal_moves`, so they need no second check; `make` may wrap it) and ordered by their
+evaluation, which is what the frontier computes anyway; ties keep the order the caller
+shuffled the moves into at the root, and the order `candidates` gives below it."""
 
 from __future__ import annotations
 
@@ -27,9 +28,11 @@ class Search:
         candidates: Callable,
         nodes: int,
         deadline: float | None = None,
+        make: Callable | None = None,
     ):
         self.game, self.seat = game, seat
         self.evaluate, self.candidates = evaluate, candidates
+        self.make = make or game.apply  # how a child is made (an evaluation may note its origin)
         self.budget, self.nodes, self.deadline = nodes, 0, deadline
 
     def best(self, state, moves: list[str], depth: int) -> tuple[str, float]:
@@ -79,7 +82,7 @@ class Search:
             raise OutOfBudget
         if self.deadline is not None and self.nodes % 64 == 0 and time.monotonic() > self.deadline:
             raise OutOfBudget
-        return self.game.apply(state, move)
+        return self.make(state, move)
 
     def _value(self, state, depth: int, alpha: float, beta: float, ply: int) -> float:
         game = self.game

@@ -1,6 +1,8 @@
-"""Which moves the searchers try first: in Empire, where most moves tie on captures, the
-points by their shape (where the two sides meet, where the mover's groups link, and not where
-one side's pieces crowd already), a pass last."""
+"""Which moves the searchers try first, and which below the root: in Empire, where most moves
+tie on captures, the points by their shape (where the two sides meet, where the mover's groups
+link, and not where one side's pieces crowd already), a pass last."""
+
+import random
 
 import rules
 from bots import evaluation
@@ -27,3 +29,34 @@ def test_the_other_games_keep_the_order_given():
     game = rules.get("empress")
     moves = sorted(game.legal_moves(game.initial(None)), reverse=True)
     assert evaluation.first_looks(game, game.initial(None), moves) == moves
+
+
+def test_empire_searches_the_points_of_best_shape_below_the_root():
+    game = rules.get("empire")
+    state = game.parse("8x8 O 8/.O.O4/8/8/8/4OOO./6O./5OO. 0 1")
+    by_index = sorted(game.legal_moves(state), key=lambda move: game.point(state, move) or 0)
+    best = evaluation.first_looks(game, state, by_index)[: evaluation.WIDTH]
+    assert evaluation.replies(game, state) == best
+    assert "c2" in best and "f7" not in best  # c2 links b2 and d2; f7 is crowded
+
+
+def test_the_other_games_search_every_candidate_below_the_root():
+    game = rules.get("empress")
+    state = game.initial(None)
+    assert evaluation.replies(game, state) == evaluation.candidates(game, state)
+
+
+def test_empire_shapes_renewed_round_each_placement_are_those_counted_afresh():
+    """A search notes where each position came from (made) and renews the parent's shapes
+    round the point placed; through a game with captures they must equal a fresh count."""
+    game = rules.get("empire")
+    rng, state, captures = random.Random(3), game.initial({"width": 12, "height": 12}), 0
+    evaluation.replies(game, state)
+    while game.outcome(state) is None and state.ply < 140:
+        moves = evaluation.replies(game, state) + evaluation.candidates(game, state)[:2]
+        after = evaluation.made(game, state, rng.choice(moves))
+        renewed = evaluation.replies(game, after)
+        assert renewed == evaluation.replies(game, game.parse(game.format(after)))
+        captures += game.score(after) != game.score(state)
+        state = after
+    assert captures > 0
