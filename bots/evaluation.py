@@ -126,7 +126,11 @@ def _renewed(game, parent, move: str, state) -> Ranks:
     if move == "pass":
         return _shapes(game, parent)  # the same board
     board, circles = state.board, geometry(state.width, state.height)[3]
-    changed = list(compress(count(), map(ne, parent.board, board)))
+    i, before = game.point(parent, move), parent.board
+    if before[:i] == board[:i] and before[i + 1 :] == board[i + 1 :]:
+        changed = [i]  # a placement that took nothing: the whole board compared at C's pace
+    else:
+        changed = list(compress(count(), map(ne, before, board)))
     ranks = tuple(map(dict, _shapes(game, parent)))
     touched = set(changed)
     for i in changed:
