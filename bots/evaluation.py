@@ -1,14 +1,15 @@
 """Per game: how good a position looks to a seat, and which moves are worth searching.
 
 An evaluation is in hundredths of a piece of material (bots/material.py) plus what the
-material does not see: in Imperial Shuffle, how free each Emperor is (a boxed-in Emperor
-loses); in Empire, nothing beyond the captures: there its moves are told apart by their
-shape, the order they are searched in (first_looks) and which of them are searched below the
-root (replies)."""
+material does not see: in Imperial Shuffle, how much freer one Emperor is than the other (a
+boxed-in Emperor loses); in Empire, nothing beyond the captures: there its moves are told
+apart by their shape, the order they are searched in (first_looks) and which of them are
+searched below the root (replies)."""
 
 from __future__ import annotations
 
 import heapq
+from dataclasses import replace
 from functools import cache
 from itertools import compress, count
 from operator import itemgetter, ne
@@ -30,10 +31,14 @@ def evaluate(game, state, seat: int) -> float:
 
 
 def _freedom(game, state, seat: int) -> float:
-    """How many pushes the side to move has, as `seat` sees it (the other side's own count
-    is not known without a move made: it is left out)."""
-    moves = len(game.legal_moves(state))
-    return moves if game.to_move(state) == seat else -moves
+    """How many more pushes `seat`'s Emperor has than the other's, each side's counted as if
+    it were to move. The side to move's count alone would stand for the searcher after an
+    even number of plies and against it after an odd one: levels searching to depths of
+    either parity would judge the same position by different measures."""
+    mine, theirs = (
+        state if state.turn == side else replace(state, turn=side) for side in (seat, 1 - seat)
+    )
+    return len(game.generate(mine)) - len(game.generate(theirs))
 
 
 def candidates(game, state) -> list[str]:

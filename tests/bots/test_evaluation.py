@@ -2,6 +2,7 @@
 tie on captures, the points by their shape (where the two sides meet, where the mover's groups
 link, and not where one side's pieces crowd already), a pass last."""
 
+import dataclasses
 import random
 
 import rules
@@ -60,3 +61,19 @@ def test_empire_shapes_renewed_round_each_placement_are_those_counted_afresh():
         captures += game.score(after) != game.score(state)
         state = after
     assert captures > 0
+
+
+def test_imperial_shuffle_judges_a_position_the_same_whoever_is_to_move():
+    """Both Emperors' freedom counts, so a searcher judges a position alike after an odd or an
+    even number of plies: levels of either depth's parity measure it the same way."""
+    game, rng = rules.get("imperial-shuffle"), random.Random(5)
+    state, judged = game.initial(None), 0
+    while game.outcome(state) is None and state.ply < 60:
+        other = dataclasses.replace(state, turn=1 - state.turn)
+        for seat in (0, 1):
+            value = evaluation.evaluate(game, state, seat)
+            assert value == evaluation.evaluate(game, other, seat)
+            assert value == -evaluation.evaluate(game, state, 1 - seat)
+        judged += 1
+        state = game.play(state, rng.choice(game.legal_moves(state)))
+    assert judged > 20
