@@ -141,7 +141,7 @@ class Searcher(Player):
 
 def searching(game, seat: int, nodes: int, deadline: float | None) -> Search:
     """The searchers' search: each game's evaluation, its candidates at the root (the caller
-    gives them) and its replies below."""
+    gives them) and its replies below, and how many root moves each iteration keeps."""
     return Search(
         game,
         seat,
@@ -150,6 +150,7 @@ def searching(game, seat: int, nodes: int, deadline: float | None) -> Search:
         nodes,
         deadline,
         lambda s, move: evaluation.made(game, s, move),
+        lambda depth, count: evaluation.kept(game, depth, count),
     )
 
 

@@ -29,10 +29,14 @@ class Search:
         nodes: int,
         deadline: float | None = None,
         make: Callable | None = None,
+        kept: Callable | None = None,
     ):
         self.game, self.seat = game, seat
         self.evaluate, self.candidates = evaluate, candidates
         self.make = make or game.apply  # how a child is made (an evaluation may note its origin)
+        # How many of the root's moves, best first, the next iteration searches, given the
+        # depth just searched and how many were: all unless told.
+        self.kept = kept or (lambda depth, count: count)
         self.budget, self.nodes, self.deadline = nodes, 0, deadline
 
     def best(self, state, moves: list[str], depth: int) -> tuple[str, float]:
@@ -52,6 +56,7 @@ class Search:
                     choice = max(self.scored, key=lambda pair: pair[1])
                 break
             ranked = [move for move, _ in scored]  # the next iteration looks at these first
+            ranked = ranked[: self.kept(current, len(ranked))]
             choice = scored[0]
             if abs(choice[1]) >= WIN / 2:
                 break  # a forced result: deeper looks change nothing

@@ -57,3 +57,35 @@ def test_alpha_beta_finds_the_minimax_value(slug, depth):
         )
         assert value == expected, (game.format(state), move)
         assert minimax(game, game.apply(state, move), seat, depth - 1, 1) == expected
+
+
+def test_an_iteration_searches_only_the_root_moves_kept():
+    """Kept to one move after the first ply, the search answers the first ply's choice, where
+    a search of every move chooses otherwise."""
+    game = rules.get("imperial-shuffle")
+
+    def search(seat, kept=None):
+        return Search(
+            game,
+            seat,
+            lambda s, who: evaluation.evaluate(game, s, who),
+            lambda s: evaluation.candidates(game, s),
+            nodes=10**9,
+            kept=kept,
+        )
+
+    differing = 0
+    for state in random_positions("imperial-shuffle", 12, seed=7):
+        seat, moves = game.to_move(state), sorted(game.legal_moves(state))
+        first = search(seat).best(state, moves, 1)[0]
+        assert search(seat, lambda depth, count: 1).best(state, moves, 3)[0] == first
+        differing += search(seat).best(state, moves, 3)[0] != first
+    assert differing
+
+
+def test_empire_keeps_the_better_half_of_its_root_moves_from_the_second_ply():
+    empire, empress = rules.get("empire"), rules.get("empress")
+    assert evaluation.kept(empire, 1, 100) == 100
+    assert evaluation.kept(empire, 2, 100) == 50
+    assert evaluation.kept(empire, 3, 20) == evaluation.KEPT
+    assert evaluation.kept(empress, 3, 100) == 100
