@@ -3,9 +3,10 @@
 The engine is a separate process (it is GPL), built by `make install` into var/engines/, or
 wherever FAIRY_STOCKFISH points. It learns the Empire from pychess's `empire` definition
 (bots/empire.ini). One process serves every player in this process, one search at a time;
-each search starts from a cleared hash and stops at a count of positions, so that it is the
-same search every time. Whatever goes wrong with it is an EngineFailure: the computer's
-worker then counts the failure and, after a few in one game, plays on with its own search."""
+each search starts with new search threads and a cleared hash and stops at a count of
+positions, so that it is the same search every time. Whatever goes wrong with it is an
+EngineFailure: the computer's worker then counts the failure and, after a few in one game,
+plays on with its own search."""
 
 from __future__ import annotations
 
@@ -70,7 +71,15 @@ class Engine:
     def _search(self, fen, limit, deadline_ms) -> tuple[str, list[str]]:
         if self.process is None:
             self._start()
-        self._send("ucinewgame", f"position fen {fen}", f"go {limit} movetime {deadline_ms}")
+        # ucinewgame clears the hash and the move histories but not the tables each search
+        # thread keeps (its pawn and material caches), and what they hold from earlier
+        # searches changes this one's move. Setting Threads makes new threads, with new tables.
+        self._send(
+            "setoption name Threads value 1",
+            "ucinewgame",
+            f"position fen {fen}",
+            f"go {limit} movetime {deadline_ms}",
+        )
         deadline = time.monotonic() + deadline_ms / 1000 + ANSWER_MARGIN
         report: list[str] = []
         while True:
