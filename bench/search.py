@@ -4,9 +4,10 @@ fixed game, unhurried, so that its budget of positions alone ends each search. P
 game, the positions searched and a second's worth of them, the milliseconds a move, and a
 digest of the moves chosen: the same digest from two versions of the code means they did the
 same work, so their times compare (and the levels the ladder measured play as they did).
-Prints numbers; asserts nothing.
+With --depths, how many plies ahead each searching level looks in full in those positions
+instead (the fewest, the median and the most). Prints numbers; asserts nothing.
 
-    .venv/bin/python bench/search.py [--moves 12] [--game SLUG ...]
+    .venv/bin/python bench/search.py [--moves 12] [--game SLUG ...] [--depths]
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import rules  # noqa: E402
 from bench.bots import EMPIRE_SIZE, opened, options_for, player  # noqa: E402
 from bench.site import machine_speed  # noqa: E402
+from bots import levels  # noqa: E402
 from bots.players import Searcher  # noqa: E402
 
 LEVEL = 6
+TOP = levels()[-1]
 SEED = 1
 
 
@@ -62,15 +65,32 @@ def measure(slug: str, count: int) -> str:
     )
 
 
+def depths(slug: str, count: int) -> str:
+    game = rules.get(slug)
+    states = positions(game, options_for(slug, EMPIRE_SIZE), count)
+    looked = []
+    for level in range(4, TOP + 1):
+        searcher = player(slug, f"L{level}", SEED, unhurried=True)
+        plies = []
+        for state in states:
+            searcher.choose(state)
+            plies.append(searcher.completed)
+        plies.sort()
+        looked.append(f"L{level}={plies[0]}/{plies[len(plies) // 2]}/{plies[-1]}")
+    return f"game={slug} moves={len(states)} plies_min/p50/max: {' '.join(looked)}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     searched = [g.slug for g in rules.games() if g.slug != "empire-chess"]
     parser.add_argument("--game", choices=searched, action="append")
     parser.add_argument("--moves", type=int, default=12, help="positions searched a game")
+    parser.add_argument("--depths", action="store_true", help="plies each level looks ahead")
     args = parser.parse_args()
-    print(f"machine yardstick: {machine_speed():.1f} ms (bench/site.py; lower is faster)")
+    if not args.depths:
+        print(f"machine yardstick: {machine_speed():.1f} ms (bench/site.py; lower is faster)")
     for slug in args.game or searched:
-        print(measure(slug, args.moves), flush=True)
+        print((depths if args.depths else measure)(slug, args.moves), flush=True)
 
 
 if __name__ == "__main__":

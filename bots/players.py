@@ -111,6 +111,7 @@ class Searcher(Player):
         super().__init__(game, level, seed)
         self.depth, self.nodes, self.blunders = depth, nodes, blunders
         self.visited = 0  # positions the last search looked at (for benchmarks)
+        self.completed = 0  # and the plies it looked ahead in full
 
     def pick(self, state, moves, rng, deadline) -> str:
         if rng.random() < self.blunders:
@@ -126,7 +127,7 @@ class Searcher(Player):
         if charge is not None:
             looked_at.append(charge)
         choice = search.best(state, looked_at, self.depth)[0]
-        self.visited = search.nodes
+        self.visited, self.completed = search.nodes, search.completed
         return choice
 
     def describe(self) -> str:
@@ -171,7 +172,7 @@ def _pass_if_won(game, state, seat: int) -> str | None:
 # machine, and a faster search plays the same moves sooner. These stay as they are: the
 # ladder's records (bench/ladder) measured the levels these budgets make.
 # Empire Chess's is for its own search, which stands in when Fairy-Stockfish fails. Empire's
-# is its 32x32 board's, the slowest: a level then reaches its budget within the 1.8 s.
+# is its 32x32 board's, the slowest: levels 4 to 7 then reach their budgets within the 1.8 s.
 RATE = {
     "empress": 25000,
     "empire": 20000,
@@ -187,6 +188,10 @@ RATE = {
 BLUNDERS = {2: 0.5, 3: 0.0}
 SECONDS = {4: 0.025, 5: 0.08, 6: 0.25, 7: 0.65, 8: 1.6}
 DEEPEST = 12
+# Empire's search gains little from one more ply alone: its levels 7 and 8 have the budgets
+# that look two and four plies further ahead than level 6 on the ladder's 16x16 board
+# (bench/search.py --depths). On 32x32 level 8 reaches the 1.8 s first.
+EMPIRE_NODES = {7: 24_000, 8: 100_000}
 
 
 def by_level(game, level: int, seed: int) -> Player:
@@ -196,5 +201,8 @@ def by_level(game, level: int, seed: int) -> Player:
         return RandomMover(game, level, seed)
     if level in BLUNDERS:
         return Searcher(game, level, seed, depth=1, nodes=10**6, blunders=BLUNDERS[level])
-    nodes = int(RATE[game.slug] * SECONDS[level])
+    if game.slug == "empire" and level in EMPIRE_NODES:
+        nodes = EMPIRE_NODES[level]
+    else:
+        nodes = int(RATE[game.slug] * SECONDS[level])
     return Searcher(game, level, seed, depth=DEEPEST, nodes=nodes)

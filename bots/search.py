@@ -38,6 +38,7 @@ class Search:
         # depth just searched and how many were: all unless told.
         self.kept = kept or (lambda depth, count: count)
         self.budget, self.nodes, self.deadline = nodes, 0, deadline
+        self.completed = 0  # the deepest iteration the last `best` finished (for benchmarks)
 
     def best(self, state, moves: list[str], depth: int) -> tuple[str, float]:
         """The best of `moves` (in the order given, for ties) searched up to `depth` plies,
@@ -46,6 +47,7 @@ class Search:
         at least as well founded as that choice."""
         ranked = list(moves)
         choice = (ranked[0], -WIN)
+        self.completed = 0
         self.budget = max(self.budget, len(ranked))  # one ply is always within the budget
         for current in range(1, depth + 1):
             self.scored = []
@@ -55,6 +57,7 @@ class Search:
                 if self.scored:
                     choice = max(self.scored, key=lambda pair: pair[1])
                 break
+            self.completed = current
             ranked = [move for move, _ in scored]  # the next iteration looks at these first
             ranked = ranked[: self.kept(current, len(ranked))]
             choice = scored[0]

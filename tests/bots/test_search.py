@@ -89,3 +89,25 @@ def test_empire_keeps_the_better_half_of_its_root_moves_from_the_second_ply():
     assert evaluation.kept(empire, 2, 100) == 50
     assert evaluation.kept(empire, 3, 20) == evaluation.KEPT
     assert evaluation.kept(empress, 3, 100) == 100
+
+
+def test_the_search_tells_how_many_plies_it_looked_ahead_in_full():
+    """The deepest whole iteration: all that were asked for within a big budget, fewer within
+    a small one (an iteration cut short does not count)."""
+    game = rules.get("empress")
+    state = random_positions("empress", 1, seed=3)[0]
+    moves = sorted(game.legal_moves(state))
+
+    def completed(nodes):
+        search = Search(
+            game,
+            game.to_move(state),
+            lambda s, who: evaluation.evaluate(game, s, who),
+            lambda s: evaluation.candidates(game, s),
+            nodes=nodes,
+        )
+        search.best(state, moves, 3)
+        return search.completed
+
+    assert completed(10**9) == 3
+    assert completed(len(moves) + 1) == 1
