@@ -103,13 +103,14 @@ class GreedyMover(Player):
 
 class Searcher(Player):
     """Alpha-beta (bots/search.py) to `depth` plies within `nodes` positions; with
-    `blunders`, that share of its moves is a random one instead."""
+    `blunders`, that share of its moves is a random one instead; with `strides`, deepened as
+    evaluation.deeper says rather than a ply at a time."""
 
     name = "search"
 
-    def __init__(self, game, level, seed=0, *, depth: int, nodes: int, blunders: float = 0.0):
+    def __init__(self, game, level, seed=0, *, depth: int, nodes: int, blunders=0.0, strides=False):
         super().__init__(game, level, seed)
-        self.depth, self.nodes, self.blunders = depth, nodes, blunders
+        self.depth, self.nodes, self.blunders, self.strides = depth, nodes, blunders, strides
         self.visited = 0  # positions the last search looked at (for benchmarks)
         self.completed = 0  # and the plies it looked ahead in full
 
@@ -120,7 +121,7 @@ class Searcher(Player):
         passing = _pass_if_won(game, state, seat)
         if passing:
             return passing
-        search = searching(game, seat, self.nodes, deadline)
+        search = searching(game, seat, self.nodes, deadline, self.strides)
         wanted = set(evaluation.candidates(game, state))
         looked_at = evaluation.first_looks(game, state, [m for m in moves if m in wanted] or moves)
         charge = charges.compose(game, state, rng)
@@ -140,9 +141,10 @@ class Searcher(Player):
         return text
 
 
-def searching(game, seat: int, nodes: int, deadline: float | None) -> Search:
+def searching(game, seat: int, nodes: int, deadline: float | None, strides=False) -> Search:
     """The searchers' search: each game's evaluation, its candidates at the root (the caller
-    gives them) and its replies below, and how many root moves each iteration keeps."""
+    gives them) and its replies below, how many root moves each iteration keeps and, with
+    `strides`, how much deeper the next goes."""
     return Search(
         game,
         seat,
@@ -152,6 +154,7 @@ def searching(game, seat: int, nodes: int, deadline: float | None) -> Search:
         deadline,
         lambda s, move: evaluation.made(game, s, move),
         lambda depth, count: evaluation.kept(game, depth, count),
+        (lambda depth: evaluation.deeper(game, depth)) if strides else None,
     )
 
 
@@ -188,10 +191,10 @@ RATE = {
 BLUNDERS = {2: 0.5, 3: 0.0}
 SECONDS = {4: 0.025, 5: 0.08, 6: 0.25, 7: 0.65, 8: 1.6}
 DEEPEST = 12
-# Empire's search gains little from one more ply alone: its levels 7 and 8 have the budgets
-# that look two and four plies further ahead than level 6 on the ladder's 16x16 board
-# (bench/search.py --depths). On 32x32 level 8 reaches the 1.8 s first.
-EMPIRE_NODES = {7: 24_000, 8: 100_000}
+# Empire's levels 7 and 8 look six and eight plies ahead on the ladder's 16x16 board (bench/
+# search.py --depths), two and four more than level 6, and deepen by evaluation.deeper's
+# strides, which say why two. On 32x32 level 8 reaches the 1.8 s first.
+EMPIRE_NODES = {7: 24_000, 8: 80_000}
 
 
 def by_level(game, level: int, seed: int) -> Player:
@@ -202,7 +205,5 @@ def by_level(game, level: int, seed: int) -> Player:
     if level in BLUNDERS:
         return Searcher(game, level, seed, depth=1, nodes=10**6, blunders=BLUNDERS[level])
     if game.slug == "empire" and level in EMPIRE_NODES:
-        nodes = EMPIRE_NODES[level]
-    else:
-        nodes = int(RATE[game.slug] * SECONDS[level])
-    return Searcher(game, level, seed, depth=DEEPEST, nodes=nodes)
+        return Searcher(game, level, seed, depth=DEEPEST, nodes=EMPIRE_NODES[level], strides=True)
+    return Searcher(game, level, seed, depth=DEEPEST, nodes=int(RATE[game.slug] * SECONDS[level]))

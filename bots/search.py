@@ -1,5 +1,6 @@
-"""Alpha-beta search over the rules contract, deepened one ply at a time within a budget of
-positions (and, if given, of time): the searching players of four of the five games.
+"""Alpha-beta search over the rules contract, deepened iteration by iteration (a ply at a time
+unless told) within a budget of positions (and, if given, of time): the searching players of
+four of the five games.
 
 Values are from the searching seat's point of view, so games whose turns do not simply
 alternate are searched right. Children are made with the rules' own `apply` (the moves come
@@ -30,6 +31,7 @@ class Search:
         deadline: float | None = None,
         make: Callable | None = None,
         kept: Callable | None = None,
+        deeper: Callable | None = None,
     ):
         self.game, self.seat = game, seat
         self.evaluate, self.candidates = evaluate, candidates
@@ -37,6 +39,8 @@ class Search:
         # How many of the root's moves, best first, the next iteration searches, given the
         # depth just searched and how many were: all unless told.
         self.kept = kept or (lambda depth, count: count)
+        # The depth of the iteration after one this deep: the next unless told.
+        self.deeper = deeper or (lambda depth: depth + 1)
         self.budget, self.nodes, self.deadline = nodes, 0, deadline
         self.completed = 0  # the deepest iteration the last `best` finished (for benchmarks)
 
@@ -49,7 +53,8 @@ class Search:
         choice = (ranked[0], -WIN)
         self.completed = 0
         self.budget = max(self.budget, len(ranked))  # one ply is always within the budget
-        for current in range(1, depth + 1):
+        current = 1
+        while current <= depth:
             self.scored = []
             try:
                 scored = self._root(state, ranked, current)
@@ -63,6 +68,7 @@ class Search:
             choice = scored[0]
             if abs(choice[1]) >= WIN / 2:
                 break  # a forced result: deeper looks change nothing
+            current = self.deeper(current)
         return choice
 
     def reaches(self, state, move: str, depth: int, threshold: float) -> bool:

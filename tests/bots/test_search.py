@@ -98,16 +98,24 @@ def test_the_search_tells_how_many_plies_it_looked_ahead_in_full():
     state = random_positions("empress", 1, seed=3)[0]
     moves = sorted(game.legal_moves(state))
 
-    def completed(nodes):
+    def completed(nodes, depth=3, deeper=None):
         search = Search(
             game,
             game.to_move(state),
             lambda s, who: evaluation.evaluate(game, s, who),
             lambda s: evaluation.candidates(game, s),
             nodes=nodes,
+            deeper=deeper,
         )
-        search.best(state, moves, 3)
+        search.best(state, moves, depth)
         return search.completed
 
     assert completed(10**9) == 3
     assert completed(len(moves) + 1) == 1
+    assert completed(10**9, depth=4, deeper=lambda depth: depth + 2) == 3  # plies 1, then 3
+
+
+def test_empire_strides_two_plies_at_a_time_from_the_sixth():
+    empire, empress = rules.get("empire"), rules.get("empress")
+    assert [evaluation.deeper(empire, depth) for depth in (1, 5, 6, 8)] == [2, 6, 8, 10]
+    assert evaluation.deeper(empress, 6) == 7
