@@ -107,7 +107,7 @@ def deeper(game, depth: int) -> int:
     `depth` plies deep. Empire's search gains little from a ply that ends on its own move,
     before the other side answers: from the sixth ply on it goes two deeper at a time, its
     budget spent on the plies that tell. The other games, one at a time."""
-    if game.slug == "empire" and depth >= 6:
+    if game.slug == "empire" and depth >= 5:
         return depth + 2
     return depth + 1
 

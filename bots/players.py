@@ -194,7 +194,7 @@ DEEPEST = 12
 # Empire's levels 7 and 8 look six and eight plies ahead on the ladder's 16x16 board (bench/
 # search.py --depths), two and four more than level 6, and deepen by evaluation.deeper's
 # strides, which say why two. On 32x32 level 8 reaches the 1.8 s first.
-EMPIRE_NODES = {7: 24_000, 8: 80_000}
+EMPIRE_NODES = {7: 45_000, 8: 80_000}
 
 
 def by_level(game, level: int, seed: int) -> Player:
