@@ -103,10 +103,11 @@ def kept(game, depth: int, count: int) -> int:
 
 
 def deeper(game, depth: int) -> int:
-    """The depth of a striding search's next iteration (Empire's levels 7 and 8), after one
-    `depth` plies deep. Empire's search gains little from a ply that ends on its own move,
-    before the other side answers: from the sixth ply on it goes two deeper at a time, its
-    budget spent on the plies that tell. The other games, one at a time."""
+    """The depth of a striding search's next iteration (Empire's level 8), after one `depth`
+    plies deep. Empire's search finds its captures on the plies that end on its own move: from
+    the fifth ply on it goes two deeper at a time, to the seventh (a search to the sixth, the
+    other side's reply, measured no stronger than one to the fifth). The other games, one at
+    a time."""
     if game.slug == "empire" and depth >= 5:
         return depth + 2
     return depth + 1

@@ -191,11 +191,12 @@ RATE = {
 BLUNDERS = {2: 0.5, 3: 0.0}
 SECONDS = {4: 0.025, 5: 0.08, 6: 0.25, 7: 0.65, 8: 1.6}
 DEEPEST = 12
-# Empire's levels 7 and 8 look six and eight plies ahead on the ladder's 16x16 board (bench/
-# search.py --depths), two and four more than level 6, and deepen by evaluation.deeper's
-# strides, which say why two. On 32x32 level 8 reaches the 1.8 s first.
-EMPIRE_NODES = {7: 45_000, 8: 80_000}
-
+# Empire's levels search by these budgets instead. Its search gains little from a budget
+# between level 7's and level 8's: level 8 looks seven plies ahead on the ladder's 16x16 board
+# (bench/search.py --depths), two more than level 7, by evaluation.deeper's strides, which
+# say why two; level 4 looks one ply ahead and a second at its first moves, between level 3
+# and level 5. On 32x32 level 8 reaches the 1.8 s first.
+EMPIRE_NODES = {4: 200, 5: 500, 6: 1_600, 7: 5_000, 8: 45_000}
 
 def by_level(game, level: int, seed: int) -> Player:
     """Imperia's own player of `game` at `level` (Empire Chess's is Fairy-Stockfish, but for
@@ -204,6 +205,7 @@ def by_level(game, level: int, seed: int) -> Player:
         return RandomMover(game, level, seed)
     if level in BLUNDERS:
         return Searcher(game, level, seed, depth=1, nodes=10**6, blunders=BLUNDERS[level])
-    if game.slug == "empire" and level in EMPIRE_NODES:
-        return Searcher(game, level, seed, depth=DEEPEST, nodes=EMPIRE_NODES[level], strides=True)
+    if game.slug == "empire":
+        nodes = EMPIRE_NODES[level]
+        return Searcher(game, level, seed, depth=DEEPEST, nodes=nodes, strides=level == 8)
     return Searcher(game, level, seed, depth=DEEPEST, nodes=int(RATE[game.slug] * SECONDS[level]))
