@@ -175,7 +175,7 @@ def _pass_if_won(game, state, seat: int) -> str | None:
 # machine, and a faster search plays the same moves sooner. These stay as they are: the
 # ladder's records (bench/ladder) measured the levels these budgets make.
 # Empire Chess's is for its own search, which stands in when Fairy-Stockfish fails. Empire's
-# is its 32x32 board's, the slowest: levels 4 to 7 then reach their budgets within the 1.8 s.
+# is its 32x32 board's, the slowest; its levels have budgets of their own (EMPIRE_NODES).
 RATE = {
     "empress": 25000,
     "empire": 20000,
@@ -186,17 +186,17 @@ RATE = {
 # Levels 2 and 3 look one move ahead, level 2 playing half its moves at random; levels 4 to 8
 # search as deep as a budget of positions goes (deepened a ply at a time), a budget that
 # grows from level to level: these seconds' worth at the rates above, each about 2.5 to 3
-# times the last. Level 8's is as much as today's search gets through in well under the
-# 1.8 s (docs/performance.md, "How long level 8 thinks").
+# times the last (Empire's: EMPIRE_NODES). Level 8's is as much as today's search gets
+# through in well under the 1.8 s (docs/performance.md, "How long level 8 thinks").
 BLUNDERS = {2: 0.5, 3: 0.0}
 SECONDS = {4: 0.025, 5: 0.08, 6: 0.25, 7: 0.65, 8: 1.6}
 DEEPEST = 12
-# Empire's levels search by these budgets instead. Its search gains little from a budget
-# between level 7's and level 8's: level 8 looks seven plies ahead on the ladder's 16x16 board
-# (bench/search.py --depths), two more than level 7, by evaluation.deeper's strides, which
-# say why two; level 4 looks one ply ahead and a second at its first moves, between level 3
-# and level 5. On 32x32 level 8 reaches the 1.8 s first.
+# Empire's levels 4 to 8. Its search gains little from a budget that only adds a sixth ply to
+# level 7's five; level 8 looks seven plies ahead, deepening by evaluation.deeper's strides
+# (bench/search.py --depths: each level's plies on the ladder's 16x16 board). Level 4 looks
+# one ply ahead, and a second at its first moves only: between level 3 and level 5.
 EMPIRE_NODES = {4: 200, 5: 500, 6: 1_600, 7: 5_000, 8: 45_000}
+
 
 def by_level(game, level: int, seed: int) -> Player:
     """Imperia's own player of `game` at `level` (Empire Chess's is Fairy-Stockfish, but for

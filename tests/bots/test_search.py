@@ -115,7 +115,7 @@ def test_the_search_tells_how_many_plies_it_looked_ahead_in_full():
     assert completed(10**9, depth=4, deeper=lambda depth: depth + 2) == 3  # plies 1, then 3
 
 
-def test_empire_strides_two_plies_at_a_time_from_the_sixth():
+def test_empire_strides_two_plies_at_a_time_from_the_fifth():
     empire, empress = rules.get("empire"), rules.get("empress")
-    assert [evaluation.deeper(empire, depth) for depth in (1, 5, 6, 8)] == [2, 6, 8, 10]
-    assert evaluation.deeper(empress, 6) == 7
+    assert [evaluation.deeper(empire, depth) for depth in (1, 4, 5, 7)] == [2, 5, 7, 9]
+    assert evaluation.deeper(empress, 5) == 6
