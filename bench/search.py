@@ -21,13 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rules  # noqa: E402
-from bench.bots import EMPIRE_SIZE, opened, options_for, player  # noqa: E402
+from bench.bots import EMPIRE_SIZE, TOP, opened, options_for, player  # noqa: E402
 from bench.site import machine_speed  # noqa: E402
-from bots import levels  # noqa: E402
 from bots.players import Searcher  # noqa: E402
 
 LEVEL = 6
-TOP = levels()[-1]
 SEED = 1
 
 
