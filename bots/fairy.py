@@ -73,7 +73,8 @@ class Engine:
             self._start()
         # ucinewgame clears the hash and the move histories but not the tables each search
         # thread keeps (its pawn and material caches), and what they hold from earlier
-        # searches changes this one's move. Setting Threads (one) makes new threads, with new tables.
+        # searches changes this one's move. Setting Threads (one) makes new threads, with
+        # new tables.
         self._send(
             "setoption name Threads value 1",
             "ucinewgame",
