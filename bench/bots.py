@@ -170,12 +170,7 @@ class Pairing:
         return self.decided[1]
 
     def pair_points(self) -> list[float]:
-        """The pairs played from the first on, in order, each its two games' points."""
-        points = []
-        while 2 * len(points) + 1 in self.scores and 2 * len(points) in self.scores:
-            k = len(points)
-            points.append(self.scores[2 * k] + self.scores[2 * k + 1])
-        return points
+        return pair_points(self.scores)
 
     def next_seed(self, test: Sprt, cap: int) -> int | None:
         if self.decision(test)[0] is not None:
@@ -191,6 +186,16 @@ class Pairing:
     def add(self, row: dict) -> None:
         self.scores[int(row["seed"])] = float(row["score"])
         self.rows.append(row)
+
+
+def pair_points(scores: dict[int, float]) -> list[float]:
+    """The pairs played from the first on, in order, each its two games' points, from the
+    games' scores by seed (seeds 2k and 2k+1 are a pair)."""
+    points = []
+    while 2 * len(points) + 1 in scores and 2 * len(points) in scores:
+        k = len(points)
+        points.append(scores[2 * k] + scores[2 * k + 1])
+    return points
 
 
 def commit() -> str:

@@ -13,7 +13,9 @@ game (the random mover of the yardsticks plays as it does and is counted as leve
 BayesElo does, each pairing that was played counts two drawn games more, so that a pairing
 won every time places its levels far apart but not infinitely far. Each rating's interval is
 95 %, from the curvature of the likelihood at its peak. A level with no recorded game, or not
-joined to level 1 by a chain of pairings played, is not placed."""
+joined to level 1 by a chain of pairings played, is not placed. Beside the ratings, where each
+level's step over the level below stands in the sequential test (bench/sprt.py, at
+`bench/bots.py --sprt`'s bounds), so that a page can say which steps are still being measured."""
 
 from __future__ import annotations
 
@@ -32,7 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 import bots  # noqa: E402
 import rules  # noqa: E402
-from bench.bots import EMPIRE_SIZE, read_records, records_path  # noqa: E402
+from bench.bots import EMPIRE_SIZE, pair_points, read_records, records_path  # noqa: E402
+from bench.sprt import Sprt, estimate  # noqa: E402
 
 OUTPUT = ROOT / "bots" / "ratings.json"
 ANCHOR, ANCHOR_RATING = "L1", 400.0
@@ -105,6 +108,26 @@ def _derivatives(pairings, index, strengths):
     return gradient, hessian
 
 
+def steps(rows) -> dict[str, dict]:
+    """Each level's step over the level below, by level, as the sequential test stands on the
+    recorded games: its decision ("H1", "H0", or None while it goes on), the games it took,
+    and the level's score over them in per cent."""
+    test, found = Sprt(), {}
+    for level in bots.levels()[1:]:
+        pairing = (f"L{level}", f"L{level - 1}")
+        scores = {
+            int(row["seed"]): float(row["score"])
+            for row in rows
+            if (row["first"], row["second"]) == pairing
+        }
+        points = pair_points(scores)
+        if points:
+            decision, pairs, _ = test.decide(points)
+            score = round(100 * estimate(points[:pairs]).score)
+            found[str(level)] = {"decision": decision, "games": 2 * pairs, "score": score}
+    return found
+
+
 def _joined(counted) -> set[str]:
     """The players a chain of played pairings joins to the anchor."""
     joined, grown = {ANCHOR}, True
@@ -157,6 +180,7 @@ def main() -> None:
             "greedy": {k: round(v) for k, v in placed["greedy"].items()}
             if "greedy" in placed
             else None,
+            "steps": steps(rows),
             "records": str(path.relative_to(ROOT)),
             "games": len(rows),
         }

@@ -6,7 +6,7 @@
     move = p.choose(state, budget_ms=None)    # a move the rules accept, for the seat to move
     bots.levels()                             # (1, 2, ..., 8)
     bots.analyse("empress", state, seconds=1) # Opinion: score for the side to move, the line
-    bots.measured("empress", 5)               # Measured rating, interval, games; or None
+    bots.measured("empress", 5)               # Measured rating, interval, games, step; or None
 
 `choose` answers every phase a game has. Imperial Shuffle's arrangement comes before there is
 a position: it is asked with `bots.Arranging(options, seat, other)` and answers a board text.

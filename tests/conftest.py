@@ -152,10 +152,12 @@ def timed_game(ann, bob, clock):
 @pytest.fixture
 def measured_levels(monkeypatch, tmp_path):
     """The levels' measured ratings made what a test says (by game: {level: rating}), in a
-    file of bench/ratings.py's shape; every level ±100 over 50 games."""
+    file of bench/ratings.py's shape; every level ±100 over 50 games. With `steps` (by game:
+    {level: the sequential test's decision}), those levels' steps over the level below stand
+    so, at 61 % over 80 games."""
     from bots import ratings
 
-    def measure(by_game: dict[str, dict[int, int]]) -> None:
+    def measure(by_game: dict[str, dict[int, int]], steps: dict | None = None) -> None:
         document = {"anchor": {"level": 1, "rating": 400}, "games": {}}
         for slug, levels in by_game.items():
             document["games"][slug] = {
@@ -163,7 +165,11 @@ def measured_levels(monkeypatch, tmp_path):
                     str(level): {"rating": r, "low": r - 100 * (level > 1),
                                  "high": r + 100 * (level > 1), "games": 50}
                     for level, r in levels.items()
-                }
+                },
+                "steps": {
+                    str(level): {"decision": decision, "games": 80, "score": 61}
+                    for level, decision in (steps or {}).get(slug, {}).items()
+                },
             }  # fmt: skip
         path = tmp_path / "ratings.json"
         path.write_text(json.dumps(document))

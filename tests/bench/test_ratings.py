@@ -55,11 +55,26 @@ def test_the_ratings_shown_are_the_fit_of_the_recorded_games(game):
     rows = read_records(records_path(game.slug, EMPIRE_SIZE))
     placed = ratings.fit(ratings.tallies(rows)) if rows else {}
     assert fitted["games"] == len(rows)
+    assert fitted["steps"] == ratings.steps(rows)
     assert fitted["levels"] == {
         name[1:]: {k: round(v) for k, v in place.items()}
         for name, place in placed.items()
         if name.startswith("L")
     }
+
+
+def test_each_steps_decision_is_the_sequential_tests_on_the_pairs_played_in_order():
+    won = [{"first": "L2", "second": "L1", "seed": str(s), "score": "1.0"} for s in range(80)]
+    # Level 3 against level 2: two pairs, then a gap (seed 4 unplayed): only the pairs before
+    # it count, and they decide nothing yet.
+    going_on = [
+        {"first": "L3", "second": "L2", "seed": str(s), "score": score}
+        for s, score in ((0, "1.0"), (1, "0.5"), (2, "0.0"), (3, "1.0"), (5, "1.0"))
+    ]
+    found = ratings.steps(won + going_on)
+    assert found["2"] == {"decision": "H1", "games": 68, "score": 100}  # before the last pair
+    assert found["3"] == {"decision": None, "games": 4, "score": 62}
+    assert set(found) == {"2", "3"}
 
 
 def test_a_markdown_row_shows_the_anchor_alone_intervals_and_dashes_for_unplaced_levels():

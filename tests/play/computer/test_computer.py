@@ -116,6 +116,16 @@ def test_each_levels_measured_rating_is_on_its_profile_and_the_computer_page(
     assert page.count("Measured rating 1350") == 1 and page.count("not measured yet") == 38
 
 
+def test_each_levels_step_over_the_level_below_says_whether_it_is_decided(client, measured_levels):
+    ratings = {1: 400, 2: 900, 3: 1200, 4: 1500}
+    measured_levels({"empire": ratings}, steps={"empire": {2: "H1", 3: "H0", 4: None}})
+    page = client.get("/computer/").content.decode()
+    assert "Shown stronger than level 1: 61 % against it over 80 games" in page
+    assert "Not shown stronger than level 2: 61 % against it over 80 games" in page
+    assert "Its step over level 3 is still being measured: 61 % against it over 80 games" in page
+    assert page.count("level 4: 61 %") == 0  # no step recorded for level 5: nothing said
+
+
 def test_a_challenge_from_the_computers_profile_starts_the_game(ann, client_of):
     user = opponents.player(2)
     fields = {"game": "empress", "side": "white", "time_control": "none", "listing": "invite"}
