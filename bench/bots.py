@@ -361,7 +361,8 @@ def main() -> None:
     parser.add_argument("--sprt", action="store_true", help="play each pairing until decided")
     parser.add_argument("--report", action="store_true", help="--sprt's results so far only")
     parser.add_argument("--markdown", action="store_true", help="--report as a table's rows")
-    parser.add_argument("--bounds", default="0.55,0.60", help="the test's two scores, H0,H1")
+    bounds = f"{Sprt.score0},{Sprt.score1}"  # the defaults bench/ratings.py judges steps by
+    parser.add_argument("--bounds", default=bounds, help="the test's two scores, H0,H1")
     parser.add_argument("--cap", type=int, default=400, help="most games a pairing under --sprt")
     args = parser.parse_args()
     slugs = args.game or [g.slug for g in rules.games()]
