@@ -21,6 +21,7 @@ PIECE = 100.0
 PIECES = frozenset("OX")  # Empire's live pieces
 WIDTH = 8  # Empire: how many points a search tries below its root (replies)
 KEPT = 12  # Empire: the fewest root moves an iteration takes on to the next (kept)
+FAR_KEPT = 4  # Empire's level 8: the root moves it searches past its seventh ply (kept)
 POINTS = 4096  # more than any Empire board has (40 x 40): a rank's room for the point
 
 
@@ -90,27 +91,38 @@ def replies(game, state) -> list[str]:
     return best or candidates(game, state)
 
 
-def kept(game, depth: int, count: int) -> int:
+def kept(game, depth: int, count: int, far: bool = False) -> int:
     """How many of its root's moves, best first, a search takes on to its next iteration,
     after one `depth` plies deep over `count` of them. Empire's root has a hundred moves whose
     third ply costs about as much as a level's whole budget: from the second ply on each
     iteration keeps the better half (KEPT at least), so that a bigger budget buys the next
-    ply on the moves that matter rather than the same ply on the rest. The other games keep
-    all."""
+    ply on the moves that matter rather than the same ply on the rest; a search that goes
+    `far` (Empire's level 8) takes only its best FAR_KEPT past the seventh ply, so that its
+    budget reaches the ninth on them. The other games keep all."""
     if game.slug != "empire" or depth < 2:
         return count
+    if far and depth >= 7:
+        return FAR_KEPT
     return max(KEPT, count // 2)
 
 
 def deeper(game, depth: int) -> int:
-    """The depth of a striding search's next iteration (Empire's level 8), after one `depth`
-    plies deep. Empire's search finds its captures on the plies that end on its own move: from
-    the fifth ply on it goes two deeper at a time, to the seventh (a search to the sixth, the
-    other side's reply, measured no stronger than one to the fifth). The other games, one at
-    a time."""
+    """The depth of a search's next iteration where it goes far (Empire's level 8), after one
+    `depth` plies deep. Empire's search finds its captures on the plies that end on its own
+    move: from the fifth ply on it goes two deeper at a time, to the seventh, then the ninth
+    (a search to the sixth, the other side's reply, measured no stronger than one to the
+    fifth). The other games, one at a time."""
     if game.slug == "empire" and depth >= 5:
         return depth + 2
     return depth + 1
+
+
+def remembered(game, state):
+    """What tells one position from another in the table of a search that goes far (Empire's
+    level 8): Empire's board, side to move and passes just made. The ply is left out: it does
+    not change what a position is worth, and the same position is reached by moves in
+    another order, which is what the table is for."""
+    return state.board, state.turn, state.passes
 
 
 def made(game, state, move: str):

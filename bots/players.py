@@ -103,14 +103,15 @@ class GreedyMover(Player):
 
 class Searcher(Player):
     """Alpha-beta (bots/search.py) to `depth` plies within `nodes` positions; with
-    `blunders`, that share of its moves is a random one instead; with `strides`, deepened as
-    evaluation.deeper says rather than a ply at a time."""
+    `blunders`, that share of its moves is a random one instead; going `far` (Empire's level
+    8), deepened as evaluation.deeper says rather than a ply at a time, its root narrowed
+    further (evaluation.kept), and remembering the positions it has valued."""
 
     name = "search"
 
-    def __init__(self, game, level, seed=0, *, depth: int, nodes: int, blunders=0.0, strides=False):
+    def __init__(self, game, level, seed=0, *, depth: int, nodes: int, blunders=0.0, far=False):
         super().__init__(game, level, seed)
-        self.depth, self.nodes, self.blunders, self.strides = depth, nodes, blunders, strides
+        self.depth, self.nodes, self.blunders, self.far = depth, nodes, blunders, far
         self.visited = 0  # positions the last search looked at (for benchmarks)
         self.completed = 0  # and the plies it looked ahead in full
 
@@ -121,7 +122,7 @@ class Searcher(Player):
         passing = _pass_if_won(game, state, seat)
         if passing:
             return passing
-        search = searching(game, seat, self.nodes, deadline, self.strides)
+        search = searching(game, seat, self.nodes, deadline, self.far)
         wanted = set(evaluation.candidates(game, state))
         looked_at = evaluation.first_looks(game, state, [m for m in moves if m in wanted] or moves)
         charge = charges.compose(game, state, rng)
@@ -141,10 +142,10 @@ class Searcher(Player):
         return text
 
 
-def searching(game, seat: int, nodes: int, deadline: float | None, strides=False) -> Search:
+def searching(game, seat: int, nodes: int, deadline: float | None, far=False) -> Search:
     """The searchers' search: each game's evaluation, its candidates at the root (the caller
-    gives them) and its replies below, how many root moves each iteration keeps and, with
-    `strides`, how much deeper the next goes."""
+    gives them) and its replies below, how many root moves each iteration keeps and, going
+    `far`, how much deeper the next goes and what tells positions apart in its table."""
     return Search(
         game,
         seat,
@@ -153,8 +154,9 @@ def searching(game, seat: int, nodes: int, deadline: float | None, strides=False
         nodes,
         deadline,
         lambda s, move: evaluation.made(game, s, move),
-        lambda depth, count: evaluation.kept(game, depth, count),
-        (lambda depth: evaluation.deeper(game, depth)) if strides else None,
+        lambda depth, count: evaluation.kept(game, depth, count, far),
+        (lambda depth: evaluation.deeper(game, depth)) if far else None,
+        (lambda s: evaluation.remembered(game, s)) if far else None,
     )
 
 
@@ -192,10 +194,11 @@ BLUNDERS = {2: 0.5, 3: 0.0}
 SECONDS = {4: 0.025, 5: 0.08, 6: 0.25, 7: 0.65, 8: 1.6}
 DEEPEST = 12
 # Empire's levels 4 to 8. Its search gains little from a budget that only adds a sixth ply to
-# level 7's five; level 8 looks seven plies ahead, deepening by evaluation.deeper's strides
+# level 7's five; level 8 goes far: deepening by evaluation.deeper's strides and remembering
+# positions, it looks seven plies ahead at its best moves and nine at its best four
 # (bench/search.py --depths: each level's plies on the ladder's 16x16 board). Level 4 looks
 # one ply ahead, and a second at its first moves only: between level 3 and level 5.
-EMPIRE_NODES = {4: 200, 5: 500, 6: 1_600, 7: 5_000, 8: 45_000}
+EMPIRE_NODES = {4: 200, 5: 500, 6: 1_600, 7: 5_000, 8: 60_000}
 
 
 def by_level(game, level: int, seed: int) -> Player:
@@ -207,5 +210,5 @@ def by_level(game, level: int, seed: int) -> Player:
         return Searcher(game, level, seed, depth=1, nodes=10**6, blunders=BLUNDERS[level])
     if game.slug == "empire":
         nodes = EMPIRE_NODES[level]
-        return Searcher(game, level, seed, depth=DEEPEST, nodes=nodes, strides=level == 8)
+        return Searcher(game, level, seed, depth=DEEPEST, nodes=nodes, far=level == 8)
     return Searcher(game, level, seed, depth=DEEPEST, nodes=int(RATE[game.slug] * SECONDS[level]))

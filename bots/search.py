@@ -6,7 +6,13 @@ Values are from the searching seat's point of view, so games whose turns do not 
 alternate are searched right. Children are made with the rules' own `apply` (the moves come
 from `legal_moves`, so they need no second check; `make` may wrap it) and ordered by their
 evaluation, which is what the frontier computes anyway; ties keep the order the caller
-shuffled the moves into at the root, and the order `candidates` gives below it."""
+shuffled the moves into at the root, and the order `candidates` gives below it.
+
+Given `remember` (a position's key), the search keeps a table of the positions it has valued,
+as chess engines do: one reached again by another order of moves, or in the next iteration,
+is not searched again where its value, as deep as now, settles the question, and children go
+in the order of the values the table has for them (the last iteration's, mostly) before their
+evaluation's."""
 
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ import time
 from collections.abc import Callable
 
 WIN = 1_000_000.0
+EXACT, AT_LEAST, AT_MOST = 0, 1, 2  # what a remembered value is of the position's
 
 
 class OutOfBudget(Exception):
@@ -32,6 +39,7 @@ class Search:
         make: Callable | None = None,
         kept: Callable | None = None,
         deeper: Callable | None = None,
+        remember: Callable | None = None,
     ):
         self.game, self.seat = game, seat
         self.evaluate, self.candidates = evaluate, candidates
@@ -42,6 +50,8 @@ class Search:
         # The depth of the iteration after one this deep: the next unless told.
         self.deeper = deeper or (lambda depth: depth + 1)
         self.budget, self.nodes, self.deadline = nodes, 0, deadline
+        # Each position's key, and what it was worth: (depth searched, value, EXACT/AT_...).
+        self.remember, self.table = remember, {}
         self.completed = 0  # the deepest iteration the last `best` finished (for benchmarks)
 
     def best(self, state, moves: list[str], depth: int) -> tuple[str, float]:
@@ -108,7 +118,26 @@ class Search:
             return won if outcome.winner == self.seat else -won
         if depth <= 0:
             return self.evaluate(state, self.seat)
-        maximizing = game.to_move(state) == self.seat
+        if self.remember is None:
+            return self._searched(state, depth, alpha, beta, ply)
+        key = self.remember(state)
+        known = self.table.get(key)
+        if known is not None and known[0] >= depth:
+            _, value, bound = known
+            if (
+                bound == EXACT
+                or (bound == AT_LEAST and value >= beta)
+                or (bound == AT_MOST and value <= alpha)
+            ):
+                return value
+        value = self._searched(state, depth, alpha, beta, ply)
+        if abs(value) < WIN / 2:  # a forced result's worth depends on the ply: not kept
+            bound = AT_MOST if value <= alpha else AT_LEAST if value >= beta else EXACT
+            self.table[key] = (depth, value, bound)
+        return value
+
+    def _searched(self, state, depth: int, alpha: float, beta: float, ply: int) -> float:
+        maximizing = self.game.to_move(state) == self.seat
         if depth == 1:  # the frontier: each child's evaluation is its value
             for move in self.candidates(state):
                 value = self._leaf(self._child(state, move), ply + 1)
@@ -120,7 +149,7 @@ class Search:
                     break  # this line is refuted already: the rest cannot change the choice
             return alpha if maximizing else beta
         children = [self._child(state, move) for move in self.candidates(state)]
-        order = sorted(children, key=lambda child: self._leaf(child, ply + 1), reverse=maximizing)
+        order = sorted(children, key=lambda child: self._guess(child, ply + 1), reverse=maximizing)
         for child in order:
             value = self._value(child, depth - 1, alpha, beta, ply + 1)
             if maximizing:
@@ -130,6 +159,15 @@ class Search:
             if alpha >= beta:
                 break
         return alpha if maximizing else beta
+
+    def _guess(self, child, ply: int) -> float:
+        """What a child is likely worth, to order the search: the table's value, if it has
+        one, else its evaluation."""
+        if self.remember is not None:
+            known = self.table.get(self.remember(child))
+            if known is not None:
+                return known[1]
+        return self._leaf(child, ply)
 
     def _leaf(self, state, ply: int) -> float:
         return self._value(state, 0, -WIN * 2, WIN * 2, ply)
