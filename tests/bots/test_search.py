@@ -1,5 +1,6 @@
 """The alpha-beta search against plain minimax: the same value at every depth, from random
-positions of a game with few moves a turn (Imperial Shuffle) and one with many (Empress)."""
+positions of a game with few moves a turn (Imperial Shuffle) and one with many (Empress); and
+with a table of the positions it has valued, the same value from fewer positions."""
 
 import random
 
@@ -119,3 +120,53 @@ def test_empire_strides_two_plies_at_a_time_from_the_fifth():
     empire, empress = rules.get("empire"), rules.get("empress")
     assert [evaluation.deeper(empire, depth) for depth in (1, 4, 5, 7)] == [2, 5, 7, 9]
     assert evaluation.deeper(empress, 5) == 6
+
+
+class Picking:
+    """A game made for the table's test: two players take turns picking one of eight items, and
+    a position is worth what a seeded hash of who holds which says. Every order of the same
+    picks meets the same position, and the positions' values differ."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def outcome(self, state):
+        return None
+
+    def to_move(self, state):
+        return state[2]
+
+    def apply(self, state, item):
+        held = [set(state[0]), set(state[1])]
+        held[state[2]].add(item)
+        return frozenset(held[0]), frozenset(held[1]), 1 - state[2]
+
+    def moves(self, state):
+        return [item for item in range(8) if item not in state[0] | state[1]]
+
+    def worth(self, state, seat):
+        drawn = random.Random(f"{self.seed}:{sorted(state[0])}:{sorted(state[1])}")
+        value = drawn.randrange(-50, 51)
+        return float(value if seat == 0 else -value)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_search_that_remembers_positions_finds_the_same_value_from_fewer(seed):
+    """Within one search to a fixed depth a position met again by other moves is met at the
+    same depth, so a table that keeps what each value was (exact, or a bound the window cut
+    it to) changes no value: only how many positions it takes."""
+    game, start = Picking(seed), (frozenset(), frozenset(), 0)
+
+    def search(remember=None):
+        return Search(game, 0, game.worth, game.moves, nodes=10**9, remember=remember)
+
+    plain, remembering = search(), search(remember=lambda state: state)
+    assert remembering.value(start, 5) == plain.value(start, 5)
+    assert remembering.nodes < plain.nodes
+
+
+def test_empire_level_8_goes_past_the_seventh_ply_on_its_best_few_moves():
+    empire = rules.get("empire")
+    assert evaluation.kept(empire, 7, 12, far=True) == evaluation.FAR_KEPT
+    assert evaluation.kept(empire, 5, 12, far=True) == evaluation.KEPT
+    assert evaluation.kept(empire, 7, 30) == 15
