@@ -12,7 +12,16 @@ import rules
 from play.accounts import guests
 from play.common import players
 from play.common.errors import Refused
-from play.models import Computer, Profile, Seat
+from play.models import (
+    Computer,
+    CupEntry,
+    Entrant,
+    Participant,
+    PoolEntry,
+    Profile,
+    Seat,
+    Tournament,
+)
 
 
 def games_of(user) -> list[str] | None:
@@ -36,7 +45,8 @@ def checked_games(slugs) -> list[str]:
 
 def upgrade(user, slugs=()) -> list[str]:
     """Make the account a BOT playing these games; a BOT may name its games again. Refused
-    for an account that has played or joined a game, a guest, and the computer's players."""
+    for an account that has played or joined a game, or is entered where people are paired,
+    a guest, and the computer's players."""
     guests.refuse(user, "become a bot")
     games = checked_games(slugs)
     with transaction.atomic():
@@ -47,11 +57,38 @@ def upgrade(user, slugs=()) -> list[str]:
             if Seat.objects.filter(user=user).exists():
                 raise Refused("Only an account that has never played a game may become a "
                               "bot: make a new account for the engine.", 403)  # fmt: skip
+            if where := entered_in(user):
+                raise Refused(f"This account is entered in {where}, where only people are "
+                              "paired: leave it first, since a bot plays by challenge only.")  # fmt: skip
         profile.bot_games = games
         profile.save(update_fields=["bot_games"])
         players.bots_changed()
         transaction.on_commit(players.bots_changed)  # and again, past a read in between
     return games
+
+
+def entered_in(user) -> str | None:
+    """Where the player waits to be paired, if anywhere: the pool, a tournament not over, a
+    championship, a cup still in play."""
+    if PoolEntry.objects.filter(user=user, game__isnull=True).exists():
+        return "quick pairing's pool"
+    tournaments = Participant.objects.filter(user=user, withdrawn=False)
+    if tournaments.exclude(tournament__status=Tournament.Status.FINISHED).exists():
+        return "a tournament"
+    if Entrant.objects.filter(user=user, left_at__isnull=True).exists():
+        return "a championship"
+    in_play = [CupEntry.Status.WAITING, CupEntry.Status.PLAYING]
+    if CupEntry.objects.filter(user=user, status__in=in_play).exists():
+        return "a cup"
+    return None
+
+
+def people_only(entries):
+    """Pairing's second guard: the entries (rows with a `user`) of players who are no BOT,
+    should one have become a BOT while entered."""
+    return entries.exclude(
+        user_id__in=Profile.objects.filter(bot_games__isnull=False).values("user")
+    )
 
 
 def ids_from_database() -> list[int]:

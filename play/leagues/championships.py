@@ -181,11 +181,8 @@ def start_if_due(championship: Championship, at=None) -> Edition | None:
 
 
 def _make_if_due(championship, last: Edition | None, at) -> Edition | None:
-    entrants = list(
-        Entrant.objects.filter(championship=championship, left_at__isnull=True).select_related(
-            "user"
-        )
-    )
+    entered = Entrant.objects.filter(championship=championship, left_at__isnull=True)
+    entrants = list(bots.people_only(entered).select_related("user"))
     due = last.next_at if last is not None else championship.first_edition_at
     if last is None and due is None and len(entrants) >= championship.group_min:
         # The first edition: a week (rest_days) after a group's worth of players entered.

@@ -184,7 +184,8 @@ def advance(edition: Edition) -> int:
 
 def _waiting(edition: Edition) -> dict[int, list[CupEntry]]:
     found = {}
-    for entry in edition.cup_entries.filter(status=Status.WAITING).select_related("user"):
+    waiting = bots.people_only(edition.cup_entries.filter(status=Status.WAITING))
+    for entry in waiting.select_related("user"):
         found.setdefault(entry.round, []).append(entry)
     return found
 

@@ -124,7 +124,7 @@ def pair(slug: str, key: str, at=None) -> list[Game]:
     made = []
     with transaction.atomic():
         waiting = list(
-            PoolEntry.objects.select_for_update()
+            bots.people_only(PoolEntry.objects.select_for_update())
             .filter(game_slug=slug, pool=key, game__isnull=True, seen_at__gte=at - GONE)
             .select_related("user")
             .order_by("joined_at", "pk")

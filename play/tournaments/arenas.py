@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.db.models import Count, F, Q
 
+from play.accounts import bots
 from play.common import clocks
 from play.common.errors import Refused
 from play.games import games
@@ -53,10 +54,11 @@ def pair_free(tournament: Tournament, at=None) -> list[Game]:
         )
         busy = {user_id for pair_ in busy for user_id in pair_}
         active = [p for p in everyone if not p.paused]
+        people = set(bots.people_only(tournament.players).values_list("user_id", flat=True))
         free = [
             pairing.Free(p.user_id, rank, p.rating, p.last_opponent_id, p.white_balance)
             for rank, p in enumerate(everyone, 1)
-            if not p.paused and p.user_id not in busy
+            if not p.paused and p.user_id not in busy and p.user_id in people
         ]
         pairs = pairing.pair(free, only_two_left=len(active) == 2)
         if not pairs:

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
+from play.accounts import bots
 from play.common import clocks
 from play.common.errors import Refused
 from play.games import games
@@ -170,9 +171,13 @@ def _players(tournament: Tournament) -> list[Participant]:
 
 def _entrants(tournament: Tournament, players: list[Participant]) -> dict[int, swiss.Entrant]:
     """The players (_players()) with their rounds so far, by user, numbered in order."""
+    people = set(bots.people_only(tournament.players).values_list("user_id", flat=True))
     entrants = {
         p.user_id: swiss.Entrant(
-            n, p.user.username, round(p.rating), absent_next=p.paused or p.withdrawn
+            n,
+            p.user.username,
+            round(p.rating),
+            absent_next=p.paused or p.withdrawn or p.user_id not in people,
         )  # fmt: skip
         for n, p in enumerate(players, 1)
     }
