@@ -41,31 +41,35 @@ def next_puzzle(request, slug):
 
 @require_http_methods(["GET", "POST"])
 def puzzle(request, slug, puzzle_id):
-    """GET: the puzzle as the address's moves leave it. POST: one more move; the line found or
-    missed is the answer, rated once for a player with an account."""
+    """GET: the puzzle as the address's moves leave it. POST: one more move. The line found or
+    missed is the answer, however it comes (an address's moves too, so that no line is tried
+    for free), rated once for a player with an account."""
     found = catalogue.puzzle(slug, puzzle_id) if slug in {g.slug for g in rules.games()} else None
     if found is None:
         raise Http404("There is no such puzzle.")
     moves, _ = page.read_moves(request.GET)
     exercise = solving.exercise(found)
     rated = has_account(request.user)
+    earlier = solving.answered(request.user, slug, found.id) if rated else None
     result, notice, status = None, None, 200
+    choice = None
     if request.method == "POST":
         moves.append(request.POST.get("move", "")[:200])
-        context = page.context(request.path, slug, exercise, moves, 0)
-        tried = context["tried"]
-        if tried.illegal:  # a slip: nothing is answered, the position stays
-            context = page.context(request.path, slug, exercise, moves[:-1], 0)
-            notice, status = tried.wrong, 400
-        elif tried.wrong or tried.done:
-            result = {"solved": tried.done}
-            if rated:
-                try:
-                    result["answer"] = solving.answer(request.user, slug, found.id, tried.done)
-                except Refused as exc:
-                    notice, status = exc.message, exc.status
     else:
-        context = page.context(request.path, slug, exercise, moves, 0, page.chosen(request.GET))
+        choice = page.chosen(request.GET)
+    context = page.context(request.path, slug, exercise, moves, 0, choice)
+    tried = context["tried"]
+    if tried.illegal:  # a slip: nothing is answered, the position stays
+        context = page.context(request.path, slug, exercise, moves[:-1], 0)
+        notice, status = tried.wrong, 400
+    elif tried.wrong or tried.done:
+        result = {"solved": tried.done}
+        # An answer posted again is told it is not rated; an address looked at again is not.
+        if rated and (earlier is None or request.method == "POST"):
+            try:
+                result["answer"] = solving.answer(request.user, slug, found.id, tried.done)
+            except Refused as exc:
+                notice, status = exc.message, exc.status
     if not request.user.is_authenticated:
         solving.shown_to_visitor(request, slug, found.id)
     context |= {
@@ -74,7 +78,7 @@ def puzzle(request, slug, puzzle_id):
         "notice": notice,
         "rated": rated,
         "rating": solving.rating_of(request.user, slug) if rated else None,
-        "earlier": solving.answered(request.user, slug, found.id) if rated else None,
+        "earlier": earlier,
         "line": rules.get(slug).display_line(lessons.start(slug, exercise), found.line),
     }
     template = "puzzles/partials/puzzle.html" if request.htmx else "puzzles/puzzle.html"

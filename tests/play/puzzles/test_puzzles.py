@@ -132,3 +132,29 @@ def test_no_such_puzzle(client):
     assert client.get(f"/puzzles/{SLUG}/nothing/").status_code == 404
     with pytest.raises(Refused):
         solving.answer(None, SLUG, "nothing", True)
+
+
+def test_a_move_tried_through_the_address_is_the_rated_answer(ann, client_of):
+    """An address's moves are judged as a posted move is: the first answer, whichever way it
+    comes, is rated, so no line can be tried for free before the answer that counts."""
+    puzzle = catalogue.puzzles(SLUG)[5]
+    client = client_of(ann)
+    tried = client.get(url(puzzle) + f"?moves={a_wrong_move(puzzle)}")
+    assert "The puzzle is failed" in tried.content.decode()
+    attempt = PuzzleAttempt.objects.get(user=ann)
+    assert not attempt.solved and attempt.rating_after < 1500
+    before = ratings(ann, puzzle)
+    assert solve(client, puzzle).status_code == 409  # the winning line, too late
+    again = client.get(url(puzzle) + f"?moves={a_wrong_move(puzzle)}")
+    assert again.status_code == 200 and "The puzzle is failed" in again.content.decode()
+    assert ratings(ann, puzzle) == before and PuzzleAttempt.objects.count() == 1
+
+
+def test_the_winning_line_in_the_address_is_a_rated_solve_once(ann, client_of):
+    puzzle = catalogue.puzzles(SLUG)[6]
+    client = client_of(ann)
+    line = "+".join(puzzle.line)
+    assert "Solved." in client.get(url(puzzle) + f"?moves={line}").content.decode()
+    assert client.get(url(puzzle) + f"?moves={line}").status_code == 200
+    assert PuzzleAttempt.objects.get(user=ann).solved
+    assert PuzzleRating.objects.get(user=ann).plays == 1
