@@ -229,7 +229,9 @@ class Bridge:
             left = state["wtime"] if game.color == "white" else state["btime"]
             move = self.engine.move(game, moves, left)
             self.call(
-                f"/api/bot/game/{game.id}/move/{requests.utils.quote(move, safe='')}?ply={len(moves)}"
+                f"/api/bot/game/{game.id}/move/{requests.utils.quote(move, safe='')}",
+                ply=len(moves),
+                revision=state["revision"],
             )
         return False
 

@@ -42,7 +42,9 @@ def game_for(public_id: str, user, api: str) -> Game:
 
 def move(public_id: str, user, api: str, text: str, params: Params) -> Game:
     """The move, in the game's own notation (an Imperial Chess charge is its parts joined
-    by commas); `ply`, if sent, the ply it was chosen at: a move on an older board is 409.
+    by commas); `ply` and `revision`, if sent, those of the state it was chosen on: a move on
+    an older board is 409, and so is one chosen before a takeback or a rewind brought its
+    ply back on another position.
     The move service itself checks the game and the player, as for a page's move. Whether
     the player is a bot is read from the ids held a few seconds (play/common/players.py), as
     it is asked on every move: an account made a bot is one from its next move on its own
@@ -51,8 +53,9 @@ def move(public_id: str, user, api: str, text: str, params: Params) -> Game:
     if len(text) > MOST_MOVE:
         raise Refused(f"Malformed move: at most {MOST_MOVE} characters.")
     ply = params.number("ply", numbers.MOST_PLIES)
+    revision = params.number("revision", numbers.MOST_REVISIONS)
     try:
-        return moves.submit(public_id[:12], user, text, ply)
+        return moves.submit(public_id[:12], user, text, ply, board_revision=revision)
     except Game.DoesNotExist:
         raise Refused("There is no such game.", 404) from None
     except moves.StaleMove as exc:

@@ -120,7 +120,8 @@ def phase(game: Game) -> str:
 
 def state(game: Game, moves: list[str], viewer=None) -> dict:
     """The game as it stands (`gameState`): its moves, clocks in milliseconds, standing
-    offers, status; and Imperia's: the position (`fen`), its ply, whose turn, the phase, and
+    offers, status; and Imperia's: the position (`fen`), its ply and revision (which a move
+    sends back, so that one chosen before a takeback is refused), whose turn, the phase, and
     in a setup phase the viewer's own arrangement and who has submitted."""
     at = clocks.now()
     increment = (game.time_control.get("increment", 0) * 1000) if clock(game.time_control) else 0
@@ -142,6 +143,7 @@ def state(game: Game, moves: list[str], viewer=None) -> dict:
         "status": status(game),
         "fen": game.position,
         "ply": game.ply,
+        "revision": game.revision,
         "toMove": SIDES[game.turn] if game.turn is not None and not game.is_over else None,
         "phase": phase(game),
     }

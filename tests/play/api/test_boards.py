@@ -145,3 +145,25 @@ def test_chat_abort_and_resign(active_game, ann, bob, api):
     assert play(api(bob), game, "resign").json() == {"ok": True}
     game.refresh_from_db()
     assert (game.winner, game.reason) == (0, "resign")
+
+
+def test_a_move_chosen_before_a_takeback_is_refused_at_the_same_ply(active_game, ann, bob, api):
+    """ann and bob play d3d4 e7e5; ann chooses c3c4 at ply 2 from the state she was sent. bob
+    takes e7e5 back and plays a7a6: ply 2 is back, on another position. The move chosen on
+    the old one is refused, and nothing is played."""
+    play(api(ann), active_game, "move/d3d4")
+    play(api(bob), active_game, "move/e7e5")
+    active_game.refresh_from_db()
+    seen = api_games.state(active_game, ["d3d4", "e7e5"])
+    assert (seen["ply"], seen["revision"]) == (2, active_game.revision)
+    play(api(bob), active_game, "takeback/yes")
+    play(api(ann), active_game, "takeback/yes")
+    play(api(bob), active_game, "move/a7a6")
+    before = state(active_game)
+    assert before[0] == 2
+    stale = play(api(ann), active_game, f"move/c3c4?ply=2&revision={seen['revision']}")
+    assert stale.status_code == 409 and "taken back" in stale.json()["error"]
+    assert state(active_game) == before
+    assert [m.text for m in active_game.moves.order_by("ply")] == ["d3d4", "a7a6"]
+    now = api_games.state(active_game, ["d3d4", "a7a6"])["revision"]
+    assert play(api(ann), active_game, f"move/c3c4?ply=2&revision={now}").json() == {"ok": True}
