@@ -62,8 +62,8 @@ def shown(game: Game, request) -> dict:
                 "user": {"name": seats[i].user.username, "id": seats[i].user.username.lower()},
                 "rating": round(seats[i].rating) if seats[i].rating is not None else None,
             }
-            if i in seats
-            else {"name": game.player_name(i)}  # an imported record's player
+            if i in seats and not players.is_guest(seats[i].user)
+            else {"name": game.player_name(i)}  # an anonymous player, an imported record's
             for i, side in enumerate(SIDES)
         },
         "initialFen": game.initial_position,
@@ -97,7 +97,10 @@ def variant(slug: str) -> dict:
 
 def player(user, rating: float | None = None) -> dict:
     """A player as the game streams and challenges show them, with their rating in the game
-    (a seat's) where there is one; a bot account's title is BOT."""
+    (a seat's) where there is one; a bot account's title is BOT; an anonymous player only
+    "Anonymous", as its account's name is shown nowhere."""
+    if players.is_guest(user):
+        return {"name": players.public_name(user)}
     return {
         "id": user.username.lower(),
         "name": user.username,
@@ -212,6 +215,8 @@ def for_player(game: Game, seat: int) -> dict:
             "username": players.shown_name(opponent.user),
             "rating": round(opponent.rating) if opponent.rating is not None else None,
         }
+        if opponent and not players.is_guest(opponent.user)
+        else {"username": players.public_name(opponent.user)}
         if opponent
         else None,
         "perf": perf_key(game.game_slug, game.speed),

@@ -25,7 +25,7 @@ from play.accounts import bots
 from play.api import boards, challenges, events, tokens
 from play.api import games as api_games
 from play.api.auth import authorize
-from play.common import limits
+from play.common import limits, players
 from play.common.errors import Refused
 from play.models import ChatMessage, Game
 from play.push import live, presence
@@ -165,7 +165,7 @@ def _chat_lines(stream: Stream) -> list[bytes]:
     lines = []
     for message in new.select_related("user").order_by("pk")[:100]:
         stream.chat_seen = message.pk
-        line = {"type": "chatLine", "room": "player", "username": message.user.username,
+        line = {"type": "chatLine", "room": "player", "username": players.public_name(message.user),
                 "text": message.text}  # fmt: skip
         lines.append(_line(line))
     return lines

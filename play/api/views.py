@@ -21,7 +21,7 @@ from play.api.params import Params
 from play.common import limits, numbers
 from play.common.errors import Refused
 from play.games import games
-from play.models import ApiToken, Game, Move
+from play.models import GUEST_PREFIX, ApiToken, Game, Move
 from play.review import records
 
 
@@ -32,8 +32,10 @@ def account(request):
 
 
 def _player(username: str):
-    """The player of that name, in any case, or Refused (404)."""
+    """The player of that name, in any case, or Refused (404): an anonymous player's account
+    is named nowhere, as on the pages."""
     found = get_user_model().objects.filter(username__iexact=username[:150], is_active=True)
+    found = found.exclude(username__istartswith=GUEST_PREFIX)
     found = found.first()
     if found is None:
         raise Refused("There is no such player.", 404)

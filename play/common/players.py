@@ -9,6 +9,7 @@ from django.core.cache import cache
 # An anonymous player's account: made for a visitor who plays without signing up, kept by their
 # session, named with a prefix a sign-up may not take (play/accounts/guests.py).
 GUEST_PREFIX = "anonymous-"
+ANONYMOUS = "Anonymous"
 BOTS_KEY = "players:bots"
 BOTS_KEPT = 60  # seconds the cache keeps the bots' ids (dropped on every change here)
 BOTS_HELD = 5.0  # seconds a process holds them between looks at the cache
@@ -54,9 +55,15 @@ def is_bot(user) -> bool:
     return bool(user and user.pk is not None and user.pk in bot_ids())
 
 
+def public_name(user) -> str:
+    """A player's name as the API gives it, the title apart: an anonymous visitor's account
+    is "Anonymous", as on the pages."""
+    return ANONYMOUS if is_guest(user) else user.username
+
+
 def shown_name(user) -> str:
     """A player's name as pages show it: an anonymous visitor is "Anonymous", a bot account
     "BOT name", as lichess writes its title."""
     if is_guest(user):
-        return "Anonymous"
+        return ANONYMOUS
     return f"BOT {user.username}" if is_bot(user) else user.username
