@@ -1,6 +1,7 @@
 """Sign up, log in, log out, and the profile page with a player's games."""
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 
 from play.games import games
@@ -61,3 +62,47 @@ def test_sign_up_returns_to_the_invitation_it_came_from(client):
         },
     )
     assert response.url == "/"
+
+
+def _sign_up(client, name):
+    return client.post(
+        "/signup/",
+        {"username": name, "password1": "a-long-passphrase", "password2": "a-long-passphrase"},
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "anonymou\u0455-x",  # a Cyrillic dze for the s
+        "\u0410nonymous",  # a Cyrillic A
+        "d\u00f6ra",
+        "dora.k",
+        "dora k",
+        "_dora",
+        "9dora",
+        "dora-",
+        "do__ra",
+        "d",
+        "d" * 21,
+    ],
+)
+def test_a_name_is_ascii_letters_digits_and_single_dashes_as_on_lichess(client, name):
+    response = _sign_up(client, name)
+    assert response.status_code == 400
+    assert "A name is 2 to 20" in response.content.decode()
+    assert not get_user_model().objects.filter(username=name).exists()
+
+
+def test_a_name_taken_in_another_case_is_refused_with_the_forms_message(client, ann):
+    response = _sign_up(client, "ANN")
+    assert response.status_code == 400
+    assert "A user with that username already exists." in response.content.decode()
+    assert list(get_user_model().objects.filter(username__iexact="ann")) == [ann]
+
+
+def test_names_as_lichess_takes_them(client):
+    names = ["dora", "Dora_K", "d0-ra-2", "ab"]
+    for name in names:
+        assert _sign_up(Client(), name).status_code == 302
+    assert get_user_model().objects.filter(username__in=names).count() == 4
