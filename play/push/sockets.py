@@ -77,3 +77,11 @@ class PingConsumer(ForwardWithoutThreadHop, AsyncWebsocketConsumer):
 
     async def pong(self, event):
         await self.send(text_data=event["text"])
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Any address no socket is at, a malformed id included: refused with a close code at the
+    handshake, never an error."""
+
+    async def connect(self):
+        await self.close(code=4404)

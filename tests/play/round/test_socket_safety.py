@@ -66,3 +66,25 @@ async def test_a_crowd_on_one_game_does_not_starve_another(ann, bob, make_user, 
     received = await asyncio.gather(*(s.receive_from(timeout=10) for s in crowd))
     assert all(">Sd4</a>" in h for h in received)
     await asyncio.gather(*(s.disconnect(timeout=10) for s in [*crowd, watcher]))
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/ws/g/" + "a" * 300 + "/",
+        "/ws/g/a%20b/",
+        "/ws/g/%C3%A4/",
+        "/ws/g/a.b:c/",
+        "/ws/t/" + "a" * 300 + "/",
+        "/ws/league/" + "9" * 300 + "/",
+        "/ws/league/x/",
+        "/ws/nothing/",
+        "/ws/g/",
+        "/elsewhere",
+    ],
+)
+async def test_a_socket_at_a_bad_address_is_refused_with_a_close_code(path):
+    socket = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
+    connected, code = await socket.connect()
+    assert not connected and code in (4400, 4404), code
+    await socket.disconnect()
