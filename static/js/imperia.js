@@ -224,7 +224,9 @@
   });
 
   // Boards of intersections (Empire): a click is placed on the nearest point, read off the
-  // picture's geometry, and posted like any other move.
+  // picture's geometry, and posted like any other move. A finger's tap on points too close
+  // together for it opens the magnifier instead (static/js/magnifier.js), which plays the
+  // point chosen there the same way.
   function columnName(x) {
     var name = "";
     for (x += 1; x > 0; x = Math.floor((x - 1) / 26)) {
@@ -232,17 +234,9 @@
     }
     return name;
   }
-  document.addEventListener("click", function (event) {
-    var svg = event.target.closest && event.target.closest("svg.dots-board");
+  function playPoint(col, row) {
     var action = document.getElementById("point-click"); // there when a click may play
-    if (!svg || !action || !action.dataset.moveUrl) return;
-    var at = svg.createSVGPoint();
-    at.x = event.clientX;
-    at.y = event.clientY;
-    var p = at.matrixTransform(svg.getScreenCTM().inverse());
-    var gap = +svg.dataset.gap, margin = +svg.dataset.margin;
-    var col = Math.round((p.x - margin) / gap), row = Math.round((p.y - margin) / gap);
-    if (col < 0 || row < 0 || col >= +svg.dataset.columns || row >= +svg.dataset.rows) return;
+    if (!action || !action.dataset.moveUrl) return;
     var revision = document.getElementById("live-revision");
     htmx.ajax("POST", action.dataset.moveUrl, {
       target: "#" + (action.dataset.target || "live"), // a lesson's board answers into its own
@@ -254,6 +248,20 @@
         revision: revision ? revision.value : "",
       },
     });
+  }
+  document.addEventListener("click", function (event) {
+    var svg = event.target.closest && event.target.closest("svg.dots-board");
+    var action = document.getElementById("point-click");
+    if (!svg || !action || !action.dataset.moveUrl) return;
+    var at = svg.createSVGPoint();
+    at.x = event.clientX;
+    at.y = event.clientY;
+    var p = at.matrixTransform(svg.getScreenCTM().inverse());
+    if (window.imperiaMagnifier && window.imperiaMagnifier.open(event, svg, p, playPoint, columnName)) return;
+    var gap = +svg.dataset.gap, margin = +svg.dataset.margin;
+    var col = Math.round((p.x - margin) / gap), row = Math.round((p.y - margin) / gap);
+    if (col < 0 || row < 0 || col >= +svg.dataset.columns || row >= +svg.dataset.rows) return;
+    playPoint(col, row);
   });
 
   // Clocks count down to the deadline the server rendered, on the server's time: the

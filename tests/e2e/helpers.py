@@ -27,9 +27,10 @@ def create_game(page, slug, side="white", listing="seek", clock="none"):
     expect(page.locator("#status")).to_have_text("Waiting for an opponent.")
 
 
-def start_game(browser, server, slug, white, black, clock="none"):
-    """Two players in two browsers: `white` creates a seek, `black` accepts it in the lobby."""
-    first, second = browser.new_context().new_page(), browser.new_context().new_page()
+def start_game(browser, server, slug, white, black, clock="none", **device):
+    """Two players in two browsers (`device`: the contexts' options, a phone's say): `white`
+    creates a seek, `black` accepts it in the lobby."""
+    first, second = (browser.new_context(**device).new_page() for _ in range(2))
     sign_up(first, server, white)
     sign_up(second, server, black)
     create_game(first, slug, clock=clock)
@@ -81,11 +82,12 @@ def play_through(game, pages, moves, played=(), typed=lambda ply: ply % 3 == 2):
     return state
 
 
-def click_point(page, name):
-    """Scroll the intersection called `name` into view and click it where the picture shows it."""
-    col = ord(name[0]) - ord("a")
-    row = int(name[1:]) - 1
-    x, y = page.evaluate(
+def point_on_screen(page, name):
+    """Scroll the intersection called `name` into view: where the picture shows it (x, y)."""
+    letters = name.rstrip("0123456789")  # a column past z is aa, ab, …
+    col = sum(26**i * (ord(c) - ord("a") + 1) for i, c in enumerate(reversed(letters))) - 1
+    row = int(name[len(letters) :]) - 1
+    return page.evaluate(
         """([col, row]) => {
             const svg = document.querySelector("svg.dots-board");
             const p = svg.createSVGPoint();
@@ -98,4 +100,8 @@ def click_point(page, name):
         }""",
         [col, row],
     )
-    page.mouse.click(x, y)
+
+
+def click_point(page, name):
+    """Click the intersection called `name` where the picture shows it, with the mouse."""
+    page.mouse.click(*point_on_screen(page, name))
