@@ -170,3 +170,23 @@ def test_each_difference_and_addition_is_in_the_docs():
     for named in [*DIFFERENCES, *ADDITIONS]:
         field = named.split(".", 1)[1]
         assert re.search(rf"`{re.escape(field)}`", DOCS), f"docs/api.md does not name {named}"
+
+
+def test_the_playing_calls_and_their_refusals(active_game, ann, bob, api, make_user, monkeypatch):
+    at = f"/api/board/game/{active_game.public_id}"
+    answers = [api(ann).post(f"{at}/move/d3d4"), api(ann).post(f"{at}/draw/yes"),
+               api(bob).post(f"{at}/draw/no"), api(ann).post(f"{at}/takeback/yes"),
+               api(bob).post(f"{at}/takeback/no"),
+               api(bob).post(f"{at}/chat", {"room": "player", "text": "hi"}),
+               api(bob).post(f"{at}/resign")]  # fmt: skip
+    for answer in answers:
+        check(answer.json(), "Ok")
+    for refused in (api(ann).post(f"{at}/move/d3d4"), api(ann).post("/api/challenge/nobody"),
+                    Client().get("/api/account")):  # fmt: skip
+        assert refused.status_code >= 400
+        check(refused.json(), "Error")
+    game = games.join(games.create(ann, "empress", "white", "seek"), bob)
+    monkeypatch.setattr(streams, "close_old_connections", lambda: None)  # the test's own
+    gone = streams._opponent_gone(streams.Stream(ann, 0, "game", game.public_id, seat=0))
+    check(json.loads(gone[0]), "OpponentGoneEvent")
+    check(api(make_user("engine")).post("/api/bot/account/upgrade").json(), "Ok")
