@@ -23,7 +23,7 @@ get_channel_layer()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from play.api import streams  # noqa: E402
+from play.api import cors, streams  # noqa: E402
 from play.push import live  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
 
@@ -43,7 +43,7 @@ async def application(scope, receive, send):
     are served on the loop itself, each open for as long as its client stays (play/api/)."""
     live.serve_from(asyncio.get_running_loop())
     if scope["type"] == "http" and (stream := streams.route(scope["path"])):
-        await streams.application(scope, receive, send, stream)
+        await cors.stream(lambda *asgi: streams.application(*asgi, stream), scope, receive, send)
         return
     await routes(scope, receive, send)
 

@@ -45,18 +45,19 @@ def checked_games(slugs) -> list[str]:
 
 def upgrade(user, slugs=()) -> list[str]:
     """Make the account a BOT playing these games; a BOT may name its games again. Refused
-    for an account that has played or joined a game, or is entered where people are paired,
-    a guest, and the computer's players."""
+    (400, as lichess refuses an upgrade) for an account that has played or joined a game, or
+    is entered where people are paired, and the computer's players; a guest has no account
+    to upgrade (403)."""
     guests.refuse(user, "become a bot")
     games = checked_games(slugs)
     with transaction.atomic():
         profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
         if profile.bot_games is None:
             if Computer.objects.filter(user=user).exists():
-                raise Refused("The computer's players are not bot accounts.", 403)
+                raise Refused("The computer's players are not bot accounts.", 400)
             if Seat.objects.filter(user=user).exists():
                 raise Refused("Only an account that has never played a game may become a "
-                              "bot: make a new account for the engine.", 403)  # fmt: skip
+                              "bot: make a new account for the engine.", 400)  # fmt: skip
             if where := entered_in(user):
                 raise Refused(f"This account is entered in {where}, where only people are "
                               "paired: leave it first, since a bot plays by challenge only.")  # fmt: skip

@@ -83,6 +83,15 @@ def post_chat(game: Game, user, params: Params) -> None:
     chat.post(game, user, params.text("text", most=chat.LIMIT * 2))
 
 
+MOST_CHAT = 1000  # lines of a game's chat history, the latest
+
+
+def chat_history(game: Game) -> list[dict]:
+    """The players' chat so far, oldest first, as lichess's history of a game's chat."""
+    latest = game.messages.select_related("user").order_by("-created_at", "-pk")[:MOST_CHAT]
+    return [{"user": m.user.username, "text": m.text} for m in reversed(latest)]
+
+
 def answer(game: Game, user, what: str, choice: str) -> None:
     """A draw (`draw`) or takeback (`takeback`) offered or accepted (`yes`), or declined
     (`no`)."""

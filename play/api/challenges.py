@@ -1,12 +1,15 @@
 """Challenges through the API, as lichess's: a challenge is a private game sent to one
-player (play/games/games.py), shown in lichess's shape; sent, accepted, declined with a
-reason, cancelled. The computer's players take every challenge at once, as on the site."""
+player (play/games/games.py), shown in lichess's shape; sent, shown, accepted, declined with
+a reason, cancelled. The computer's players take every challenge at once, as on the site.
+lichess's open challenge is the site's invitation link: a game its maker sits in, for
+whoever opens the link first."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Q
 
-from play.api.games import SIDES, player, variant
+from play.api.games import SIDES, player, speed, variant
 from play.api.params import Params
 from play.api.users import perf_key
 from play.common import clocks
@@ -14,6 +17,13 @@ from play.common.errors import Refused
 from play.computer import opponents
 from play.games import games
 from play.models import DECLINE_REASONS, Game
+from play.ratings import ratings
+
+# lichess's `perf.icon` is a glyph of its own icon font; each game's here is a Unicode sign.
+ICONS = {"empress": "\u265b", "empire-chess": "\u265a", "empire": "\u25c9",
+         "imperial-shuffle": "\u265e", "imperial-chess": "\u265c"}  # fmt: skip
+# lichess's decline reasons as it reads them (in any case: `tooFast` or `toofast`).
+DECLINE_KEYS = {key.lower(): key for key in DECLINE_REASONS}
 
 MOST_LIMIT = 180 * 60  # seconds: the longest live clock
 MOST_INCREMENT = 180
@@ -37,10 +47,9 @@ def time_control(params: Params) -> dict:
     return {"kind": "days", "days": days} if days is not None else {}
 
 
-def create(user, target, params: Params) -> Game:
-    """A challenge to `target` from the call's parameters; with the computer, its game."""
-    if target.pk == user.pk:
-        raise Refused("Challenge someone else.")
+def _game_asked(params: Params) -> tuple[str, str, bool, dict, dict]:
+    """The game a challenge asks for: its slug, the challenger's side, rated or not, its
+    options and its time control."""
     if params.text("fen", most=4000):
         raise Refused("A challenge starts from its game's own start: set it with options "
                       "(docs/api.md), not fen.")  # fmt: skip
@@ -49,7 +58,14 @@ def create(user, target, params: Params) -> Game:
         raise Refused("Name the game: variant is one of the games' slugs (docs/api.md).")
     side = params.text("color", "random", most=10)
     rated = params.flag("rated")
-    options, tc = params.json_object("options"), time_control(params)
+    return slug, side, rated, params.json_object("options"), time_control(params)
+
+
+def create(user, target, params: Params) -> Game:
+    """A challenge to `target` from the call's parameters; with the computer, its game."""
+    if target.pk == user.pk:
+        raise Refused("Challenge someone else.")
+    slug, side, rated, options, tc = _game_asked(params)
     level = opponents.level_of(target)
     if level is not None:
         return opponents.start(user, slug, level, side, options, tc)
@@ -57,13 +73,44 @@ def create(user, target, params: Params) -> Game:
                         rated=rated)  # fmt: skip
 
 
-def open_challenge(public_id: str) -> Game:
-    game = Game.objects.filter(public_id=public_id[:12], invited_user__isnull=False).first()
+def create_link(user, params: Params) -> Game:
+    """lichess's open challenge: the site's invitation link, its maker seated."""
+    if params.text("users", most=200):
+        raise Refused("An invitation link is for whoever opens it first: it cannot be kept "
+                      "to named players (users).")  # fmt: skip
+    slug, side, rated, options, tc = _game_asked(params)
+    return games.create(user, slug, side, Game.Listing.INVITE, options, tc, rated=rated)
+
+
+# A challenge: a game sent to a player, or an invitation link not yet taken.
+CHALLENGES = Q(invited_user__isnull=False) | Q(listing=Game.Listing.INVITE, status=Game.Status.OPEN)
+
+
+def challenge(public_id: str) -> Game:
+    game = Game.objects.filter(CHALLENGES, public_id=public_id[:12]).first()
     if game is None:
         raise Refused("There is no such challenge.", 404)
+    return game
+
+
+def open_challenge(public_id: str) -> Game:
+    game = challenge(public_id)
     if game.status != Game.Status.OPEN:
         raise Refused("This challenge is no longer open.", 409)
     return game
+
+
+def seen_by(public_id: str, user) -> Game:
+    """The challenge, open or answered, for its challenger or the player it was sent to."""
+    game = challenge(public_id)
+    if user.pk not in (game.created_by_id, game.invited_user_id):
+        raise Refused("There is no such challenge.", 404)
+    return game
+
+
+def decline_reason(text: str) -> str:
+    """lichess's reason to decline, read in any case, as lichess reads it."""
+    return DECLINE_KEYS.get(text.lower(), text)
 
 
 def cancel(game: Game, user) -> Game:
@@ -93,34 +140,46 @@ def _time_control(tc: dict) -> dict:
     return {"type": "unlimited"}
 
 
+def _challenge_user(game: Game, user, seat=None) -> dict:
+    """A side of a challenge (lichess's ChallengeUser): its rating in the game asked for (its
+    seat's once play began); the computer has none, as lichess's AI has none."""
+    if opponents.level_of(user) is not None:
+        return player(user)
+    rating = seat.rating if seat is not None and seat.rating is not None else None
+    if rating is None:
+        rating = ratings.of(user, game.game_slug, game.speed).rating
+    return player(user, round(rating))
+
+
 def shown(game: Game, request, viewer=None) -> dict:
-    """The challenge in lichess's shape; `direction` as the viewer sees it."""
+    """The challenge in lichess's shape; `direction` as the viewer sees it. Its `url` is
+    absolute: on the request's address, or the site's when no request asks (a stream's)."""
     seats = {s.index: s for s in game.seat_rows()}
     mine = next(s for s in seats.values() if s.user_id == game.created_by_id)
     dest = seats.get(1 - mine.index)
+    path = game.get_absolute_url()
     challenge = {
         "id": game.public_id,
-        "url": request.build_absolute_uri(game.get_absolute_url())
-        if request
-        else game.get_absolute_url(),
+        "url": request.build_absolute_uri(path) if request else settings.SITE_URL + path,
         "status": status(game),
-        "challenger": player(mine.user, mine.rating),
-        "destUser": player(dest.user, dest.rating) if dest else player(game.invited_user),
+        "challenger": _challenge_user(game, mine.user, mine),
+        "destUser": _challenge_user(game, dest.user, dest) if dest
+        else _challenge_user(game, game.invited_user) if game.invited_user else None,
         "variant": variant(game.game_slug),
         "rated": game.rated,
-        "speed": game.speed,
+        "speed": speed(game.time_control),
         "timeControl": _time_control(game.time_control),
         "color": game.requested_side,
         "finalColor": SIDES[1 - mine.index],  # the side the challenged player gets
-        "perf": {"name": perf_key(game.game_slug, game.speed)},
+        "perf": {"icon": ICONS[game.game_slug], "name": perf_key(game.game_slug, game.speed)},
         "initialFen": game.initial_position,
         "options": game.options,
-    }
+    }  # fmt: skip
     if viewer is not None:
         challenge["direction"] = "out" if viewer.pk == game.created_by_id else "in"
     if challenge["status"] == "declined":
         key = game.decline_reason or "generic"
-        challenge["declineReasonKey"] = key
+        challenge["declineReasonKey"] = key.lower()  # lichess's keys are lower case
         challenge["declineReason"] = DECLINE_REASONS[key]
     return challenge
 

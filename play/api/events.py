@@ -6,7 +6,6 @@ with a live token are told: a site with no API clients sends nothing more."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
 
@@ -36,6 +35,19 @@ def _send(lines: list[tuple[int, dict]]) -> None:
     )
 
 
+def replayed(user) -> list[dict]:
+    """What a player's event stream sends as it opens, as lichess's does: a `gameStart` for
+    each game they are playing, and a `challenge` for each challenge waiting for them."""
+    lines = []
+    playing = Game.objects.filter(seats__user=user, status__in=Game.IN_PLAY)
+    for game in playing.prefetch_related("seats__user").select_related("tournament"):
+        seat = game.seat_of(user).index
+        lines.append({"type": "gameStart", "game": api_games.for_player(game, seat)})
+    for game in challenges.pending(user).filter(invited_user=user):
+        lines.append({"type": "challenge", "challenge": challenges.shown(game, None, user)})
+    return lines
+
+
 def tell_began(game_ids: list[int]) -> None:
     found = Game.objects.filter(pk__in=game_ids).prefetch_related("seats__user")
     found = found.select_related("tournament")
@@ -58,9 +70,7 @@ def tell_challenge(game_id: int) -> None:
     lines = []
     for user_id in ends & listening:
         viewer = game.created_by if user_id == game.created_by_id else game.invited_user
-        shown = challenges.shown(game, None, viewer)
-        shown["url"] = settings.SITE_URL + game.get_absolute_url()
-        lines.append((user_id, {"type": kind, "challenge": shown}))
+        lines.append((user_id, {"type": kind, "challenge": challenges.shown(game, None, viewer)}))
     _send(lines)
 
 

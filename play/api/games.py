@@ -1,14 +1,18 @@
 """A game as the API shows it, in lichess's shape (its game export): the first seat is
 `white` and the second `black`, whatever the game calls them; `variant` is the game's slug,
-`moves` its moves in its own notation, `initialFen` its own position text; `status` one of
-lichess's, and `reason` Imperia's own (docs/api.md)."""
+`moves` its moves in its own notation, `initialFen` its own position text; `speed` lichess's
+name for its clock, `perf` the rating it counts for; `status` one of lichess's, and `reason`
+Imperia's own (docs/api.md). A field lichess leaves out when it has nothing to say is left
+out here too, never null; the computer is shown as lichess shows its AI (`aiLevel`)."""
 
 from __future__ import annotations
 
 import rules
 from play.api.users import milliseconds, perf_key
 from play.common import clocks, players
+from play.computer import opponents
 from play.models import Game, Offer
+from play.ratings import ratings
 from play.round import offers
 
 SIDES = ("white", "black")
@@ -41,6 +45,64 @@ def clock(tc: dict) -> dict | None:
     return None
 
 
+# lichess's speeds, by the clock's estimated length (its time plus 40 increments): below
+# each bound in seconds, that speed.
+SPEEDS = ((30, "ultraBullet"), (180, "bullet"), (480, "blitz"), (1500, "rapid"))
+
+
+def speed(tc: dict) -> str:
+    """lichess's name for a time control's speed: a game with no live clock is correspondence,
+    as lichess calls a game without one."""
+    live = clock(tc)
+    if live is None:
+        return "correspondence"
+    return next((name for most, name in SPEEDS if live["totalTime"] < most), "classical")
+
+
+def ai_level(game: Game, seat: int) -> int | None:
+    """The computer's level, if it holds this seat."""
+    if game.computer_seat != seat:
+        return None
+    return opponents.level_of(game.player(seat))
+
+
+def rating(game: Game, seat) -> int:
+    """A player's rating in the game: their seat's as play began, or their rating now."""
+    if seat.rating is not None:
+        return round(seat.rating)
+    return round(ratings.of(seat.user, game.game_slug, game.speed).rating)
+
+
+def exported_player(game: Game, seats: dict, index: int) -> dict:
+    """A side of a game's export: a player (lichess's LightUser and rating), the computer as
+    lichess's AI (its level alone), or a name: an anonymous player's, an imported record's."""
+    if index not in seats or players.is_guest(seats[index].user):
+        return {"name": game.player_name(index)}
+    if (level := ai_level(game, index)) is not None:
+        return {"aiLevel": level}
+    user = seats[index].user
+    return {"user": light_user(user), "rating": rating(game, seats[index])}
+
+
+def light_user(user) -> dict:
+    """lichess's LightUser: its title only for a bot account (people here have none)."""
+    shown = {"name": user.username, "id": user.username.lower()}
+    if players.is_bot(user):
+        shown["title"] = "BOT"
+    return shown
+
+
+# lichess holds back an ongoing game's last moves from its export (so that the export is
+# no help to a player's engine): the last three plies, but never the first five.
+HELD_BACK, ALWAYS_SHOWN = 3, 5
+
+
+def exported_moves(game: Game, moves: list[str]) -> list[str]:
+    if game.is_over:
+        return moves
+    return moves[: max(len(moves) - HELD_BACK, ALWAYS_SHOWN)]
+
+
 def shown(game: Game, request) -> dict:
     """The game; its moves read from `game.api_moves` when the caller fetched them."""
     seats = {s.index: s for s in game.seats.all()}
@@ -51,25 +113,19 @@ def shown(game: Game, request) -> dict:
         "id": game.public_id,
         "rated": game.rated,
         "variant": game.game_slug,
-        "speed": game.speed,
+        "speed": speed(game.time_control),
         "perf": perf_key(game.game_slug, game.speed),
         "createdAt": milliseconds(game.created_at),
         "lastMoveAt": milliseconds(game.finished_at or game.turn_started_at or game.created_at),
         "status": status(game),
-        "reason": game.reason,
-        "players": {
-            side: {
-                "user": {"name": seats[i].user.username, "id": seats[i].user.username.lower()},
-                "rating": round(seats[i].rating) if seats[i].rating is not None else None,
-            }
-            if i in seats and not players.is_guest(seats[i].user)
-            else {"name": game.player_name(i)}  # an anonymous player, an imported record's
-            for i, side in enumerate(SIDES)
-        },
+        "source": source(game),
+        "players": {side: exported_player(game, seats, i) for i, side in enumerate(SIDES)},
         "initialFen": game.initial_position,
-        "moves": " ".join(moves),
+        "moves": " ".join(exported_moves(game, moves)),
         "url": request.build_absolute_uri(game.get_absolute_url()),
     }
+    if game.reason:
+        shown_game["reason"] = game.reason
     if game.status == Game.Status.FINISHED and game.winner is not None:
         shown_game["winner"] = SIDES[game.winner]
     if game.options:
@@ -95,18 +151,27 @@ def variant(slug: str) -> dict:
     return {"key": slug, "name": name, "short": name}
 
 
-def player(user, rating: float | None = None) -> dict:
-    """A player as the game streams and challenges show them, with their rating in the game
-    (a seat's) where there is one; a bot account's title is BOT; an anonymous player only
-    "Anonymous", as its account's name is shown nowhere."""
+def player(user, rating: int | None = None, level: int | None = None) -> dict:
+    """A player as the game streams and challenges show them (lichess's GameEventPlayer and
+    ChallengeUser): with their rating where there is one, BOT the title of a bot account,
+    and the computer's level as lichess's `aiLevel`; an anonymous player only "Anonymous", as
+    its account's name is shown nowhere."""
     if players.is_guest(user):
         return {"name": players.public_name(user)}
-    return {
-        "id": user.username.lower(),
-        "name": user.username,
-        "title": "BOT" if players.is_bot(user) else None,
-        "rating": round(rating) if rating is not None else None,
-    }
+    shown = {"id": user.username.lower(), "name": user.username}
+    if players.is_bot(user):
+        shown["title"] = "BOT"
+    if level is not None:
+        shown["aiLevel"] = level
+    elif rating is not None:
+        shown["rating"] = rating
+    return shown
+
+
+def seated(game: Game, seat) -> dict:
+    """A seat's player, as the game's stream shows them."""
+    level = ai_level(game, seat.index)
+    return player(seat.user, None if level is not None else rating(game, seat), level)
 
 
 def _time_ms(game: Game, seat: int, at) -> int:
@@ -166,39 +231,55 @@ def full(game: Game, moves: list[str], viewer=None) -> dict:
     """The game whole (`gameFull`), the first line of its stream."""
     seats = {s.index: s for s in game.seat_rows()}
     tc = clock(game.time_control)
-    return {
+    shown = {
         "type": "gameFull",
         "id": game.public_id,
         "variant": variant(game.game_slug),
-        "clock": {"initial": tc["initial"] * 1000, "increment": tc["increment"] * 1000}
-        if tc
-        else None,
-        "daysPerTurn": game.time_control.get("days"),
-        "speed": game.speed,
+        "speed": speed(game.time_control),
         "perf": {"name": perf_key(game.game_slug, game.speed)},
         "rated": game.rated,
         "createdAt": milliseconds(game.created_at),
-        "white": player(seats[0].user, seats[0].rating) if 0 in seats else None,
-        "black": player(seats[1].user, seats[1].rating) if 1 in seats else None,
+        "white": seated(game, seats[0]),
+        "black": seated(game, seats[1]),
         "initialFen": game.initial_position,
         "options": game.options,
-        "tournamentId": game.tournament.public_id if game.tournament_id else None,
         "state": state(game, moves, viewer),
     }
+    if tc:
+        shown["clock"] = {"initial": tc["initial"] * 1000, "increment": tc["increment"] * 1000}
+    if game.time_control.get("kind") == "days":
+        shown["daysPerTurn"] = game.time_control["days"]
+    if game.tournament_id:
+        shown["tournamentId"] = game.tournament.public_id
+    return shown
 
 
 def source(game: Game) -> str:
+    """Where the game comes from, in lichess's words: an arena or a Swiss, a championship
+    or a cup (lichess's "tournament"), the computer ("ai"), the lobby, or a challenge."""
     if game.tournament_id is not None:
         return game.tournament.kind
     if game.league_group_id is not None:
-        return "league"
+        return "tournament"
+    if game.computer_seat is not None:
+        return "ai"
     return "lobby" if game.listing == Game.Listing.SEEK else "friend"
+
+
+def opponent(game: Game, seat) -> dict:
+    """The opponent as the event stream names them: a player, or lichess's AI shape."""
+    if (level := ai_level(game, seat.index)) is not None:
+        return {"id": None, "username": opponents.name(level), "ai": level}
+    if players.is_guest(seat.user):
+        return {"id": None, "username": players.public_name(seat.user)}
+    return {"id": seat.user.username.lower(), "username": players.shown_name(seat.user),
+            "rating": rating(game, seat)}  # fmt: skip
 
 
 def for_player(game: Game, seat: int) -> dict:
     """The game as its player's event stream names it (`gameStart`, `gameFinish`)."""
     seats = {s.index: s for s in game.seat_rows()}
-    opponent = seats.get(1 - seat)
+    rival = seats.get(1 - seat)
     moved = game.moves.filter(seat=seat).exists() if game.ply else False
     name = status(game)
     shown_game = {
@@ -210,25 +291,30 @@ def for_player(game: Game, seat: int) -> dict:
         "hasMoved": moved,
         "isMyTurn": game.turn == seat and not game.is_over,
         "lastMove": game.moves.order_by("-ply").values_list("text", flat=True).first() or "",
-        "opponent": {
-            "id": opponent.user.username.lower(),
-            "username": players.shown_name(opponent.user),
-            "rating": round(opponent.rating) if opponent.rating is not None else None,
-        }
-        if opponent and not players.is_guest(opponent.user)
-        else {"username": players.public_name(opponent.user)}
-        if opponent
-        else None,
         "perf": perf_key(game.game_slug, game.speed),
         "rated": game.rated,
-        "secondsLeft": None if game.clocks is None else int(clocks.left(game, seat, clocks.now())),
         "source": source(game),
         "status": {"id": STATUS_IDS.get(name, 38), "name": name},
-        "speed": game.speed,
+        "speed": speed(game.time_control),
         "variant": variant(game.game_slug),
         "compat": {"bot": True, "board": True},
         "phase": phase(game),
     }
+    if rival is not None:
+        shown_game["opponent"] = opponent(game, rival)
+    if game.clocks is not None:
+        shown_game["secondsLeft"] = int(clocks.left(game, seat, clocks.now()))
+    if game.tournament_id is not None:
+        shown_game["tournamentId"] = game.tournament.public_id
     if game.is_over and game.winner is not None and game.status == Game.Status.FINISHED:
         shown_game["winner"] = SIDES[game.winner]
     return shown_game
+
+
+def now_playing(user) -> list[dict]:
+    """lichess's games in play of a player, the most urgent first: those where it is their
+    turn, then by the time they have left (a game without a clock last)."""
+    found = Game.objects.filter(seats__user=user, status__in=Game.IN_PLAY)
+    shown = [for_player(game, game.seat_of(user).index)
+             for game in found.prefetch_related("seats__user").select_related("tournament")]  # fmt: skip
+    return sorted(shown, key=lambda g: (not g["isMyTurn"], g.get("secondsLeft", NO_CLOCK_MS)))

@@ -22,7 +22,7 @@ from django.core.cache import cache
 from django.db import close_old_connections
 
 from play.accounts import bots
-from play.api import boards, challenges, events, tokens
+from play.api import boards, events, tokens
 from play.api import games as api_games
 from play.api.auth import authorize
 from play.common import limits, players
@@ -121,16 +121,7 @@ def _first_lines(stream: Stream) -> tuple[list[bytes], bool]:
     stream, the game whole."""
     close_old_connections()
     if stream.kind == "events":
-        user = stream.user
-        lines = []
-        playing = Game.objects.filter(seats__user=user, status__in=Game.IN_PLAY)
-        for game in playing.prefetch_related("seats__user").select_related("tournament"):
-            seat = game.seat_of(user).index
-            lines.append(_line({"type": "gameStart", "game": api_games.for_player(game, seat)}))
-        for game in challenges.pending(user).filter(invited_user=user):
-            shown = challenges.shown(game, None, user)
-            lines.append(_line({"type": "challenge", "challenge": shown}))
-        return lines, False
+        return [_line(line) for line in events.replayed(stream.user)], False
     game, moves = _game(stream.public_id)
     stream.revision = game.revision
     stream.chat_seen = _last_chat(game)
@@ -187,7 +178,12 @@ def _opponent_gone(stream: Stream) -> list[bytes]:
 
 
 def _mark_present(stream: Stream) -> None:
-    cache.set(presence.key(stream.public_id, stream.user.pk), True, presence.SECONDS)
+    """The player is at the game (its stream open), or listening for events (their event
+    stream open: a bot online)."""
+    if stream.kind == "events":
+        presence.listening(stream.user.pk)
+    else:
+        cache.set(presence.key(stream.public_id, stream.user.pk), True, presence.SECONDS)
 
 
 # The ASGI side: a request in, a stream out until the client or the token goes.
@@ -231,8 +227,7 @@ async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
     gone = asyncio.ensure_future(_disconnected(receive))
     message = asyncio.ensure_future(layer.receive(channel))
     renewed = time.monotonic()
-    if stream.kind == "game":
-        await database_sync_to_async(_mark_present)(stream)
+    await database_sync_to_async(_mark_present)(stream)
     try:
         while True:
             done, _ = await asyncio.wait({gone, message}, timeout=KEEP_ALIVE,
@@ -259,8 +254,7 @@ async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
                 if time.monotonic() - renewed > LEASE / 3:
                     renewed = time.monotonic()
                     await database_sync_to_async(_place)(stream, keep=True)
-                    if stream.kind == "game":
-                        await database_sync_to_async(_mark_present)(stream)
+                    await database_sync_to_async(_mark_present)(stream)
             if lines or over:
                 await send({"type": "http.response.body", "body": b"".join(lines),
                             "more_body": not over})  # fmt: skip

@@ -87,6 +87,27 @@ def close_streams(token_ids) -> None:
     live.send_many([(token_group(pk), {"type": "api.close"}) for pk in token_ids])
 
 
+MOST_TESTED = 1000  # tokens tested in one call, as lichess's
+
+
+def tested(secrets_sent: list[str]) -> dict:
+    """lichess's token test: each secret's player and scopes (comma-separated), or None when
+    it is no live token. Tokens here never expire. Testing a token is not using it: its last
+    use stays as it was."""
+    if len(secrets_sent) > MOST_TESTED:
+        raise Refused(f"Send at most {MOST_TESTED} tokens, separated by commas.")
+    sent = {s: digest(s) for s in secrets_sent if SHAPE.fullmatch(s)}
+    found = ApiToken.objects.filter(digest__in=sent.values(), revoked_at=None,
+                                    user__is_active=True).select_related("user")  # fmt: skip
+    by_digest = {t.digest: t for t in found}
+    answer = {}
+    for secret in secrets_sent:
+        token = by_digest.get(sent.get(secret))
+        answer[secret] = token and {"userId": token.user.username.lower(),
+                                    "scopes": ",".join(token.scopes), "expires": None}  # fmt: skip
+    return answer
+
+
 def holder(secret: str) -> ApiToken | None:
     """The live token of this secret, with its player; its last use noted."""
     if not SHAPE.fullmatch(secret):

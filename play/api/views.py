@@ -28,7 +28,26 @@ from play.review import records
 @endpoint()
 def account(request):
     """The token's player."""
-    return JsonResponse(users.shown(request.user, request))
+    return JsonResponse(users.extended(request.user, request))
+
+
+MOST_PLAYING = 50  # games in one answer, as lichess's
+
+
+def _how_many(request, most: int, default: int) -> int:
+    """lichess's `nb`: how many to list, from 1 to `most`."""
+    text = request.GET.get("nb")
+    return numbers.whole(text, "nb", most, 1) if text else default
+
+
+@endpoint()
+def account_playing(request):
+    """The token's player's games in play, the most urgent first: theirs to move, then by
+    the time they have left."""
+    most = _how_many(request, MOST_PLAYING, 9)
+    playing = api_games.now_playing(request.user)
+    return JsonResponse({"nowPlaying": playing[:most],
+                         "nbMyTurn": sum(g["isMyTurn"] for g in playing)})  # fmt: skip
 
 
 def _player(username: str):
@@ -44,7 +63,35 @@ def _player(username: str):
 
 @endpoint(token=False)
 def user(request, username):
-    return JsonResponse(users.shown(_player(username), request))
+    return JsonResponse(users.extended(_player(username), request))
+
+
+MOST_BOTS = 512  # listed in one answer, as lichess's
+
+
+@endpoint(token=False)
+def bots_online(request):
+    """The bot accounts whose engines are listening (an event stream open), as NDJSON."""
+    most = _how_many(request, MOST_BOTS, 100)
+    lines = [json.dumps(users.shown(bot)) + "\n" for bot in users.bots_online(most)]
+    return HttpResponse("".join(lines), content_type=f"{NDJSON}; charset=utf-8")
+
+
+@endpoint(token=False, methods=("POST",))
+def token_test(request):
+    """lichess's token test: the tokens sent (the body, separated by commas), each with its
+    player and scopes, or null."""
+    if len(request.body) > MOST_TESTED_BYTES:
+        raise Refused(f"Send at most {MOST_TESTED_BYTES} bytes of tokens.", 413)
+    try:
+        sent = request.body.decode()
+    except UnicodeDecodeError:
+        raise Refused("Send the tokens as text, separated by commas.") from None
+    secrets = [s.strip() for s in sent.split(",") if s.strip()]
+    return JsonResponse(tokens.tested(secrets))
+
+
+MOST_TESTED_BYTES = tokens.MOST_TESTED * 128
 
 
 # Playing: the board API (a person's client) and the bot API (an engine), one view each for
@@ -84,9 +131,12 @@ def board_resign(request, api, public_id):
     return JsonResponse(OK)
 
 
-@endpoint(methods=("POST",))
+@endpoint(methods=("GET", "POST"))
 def board_chat(request, api, public_id):
+    """The players' chat: its history (GET), or a line written in it (POST)."""
     game, params = _acting(request, api, public_id)
+    if request.method == "GET":
+        return JsonResponse(boards.chat_history(game), safe=False)
     limits.count("chat", request.user, limits.client_address(request))
     boards.post_chat(game, request.user, params)
     return JsonResponse(OK)
@@ -127,6 +177,20 @@ def challenge_create(request, username):
     return JsonResponse(challenges.shown(game, request, request.user))
 
 
+@endpoint(scopes=["challenge:write"], methods=("POST",))
+def challenge_open(request):
+    """lichess's open challenge: an invitation link, for whoever opens it first."""
+    limits.count("challenge", request.user, limits.client_address(request))
+    game = challenges.create_link(request.user, Params(request))
+    return JsonResponse(challenges.shown(game, request))
+
+
+@endpoint(scopes=["challenge:read"])
+def challenge_show(request, public_id):
+    game = challenges.seen_by(public_id, request.user)
+    return JsonResponse(challenges.shown(game, request, request.user))
+
+
 ANSWERING = ("challenge:write", "bot:play", "board:play")  # lichess's, for an answer
 
 
@@ -138,7 +202,7 @@ def challenge_accept(request, public_id):
 
 @endpoint(scopes=ANSWERING, methods=("POST",))
 def challenge_decline(request, public_id):
-    reason = Params(request).text("reason", "generic", most=20)
+    reason = challenges.decline_reason(Params(request).text("reason", "generic", most=20))
     games.decline(challenges.open_challenge(public_id), request.user, reason)
     return JsonResponse(OK)
 
@@ -206,7 +270,9 @@ def game_export(request, public_id):
         raise Refused("There is no such game.", 404)
     if _wants(request, "application/json"):
         return JsonResponse(api_games.shown(game, request))
-    text, _, media_type = records.export(game, request.build_absolute_uri(game.get_absolute_url()))
+    shown_moves = api_games.exported_moves(game, list(game.moves.values_list("text", flat=True)))
+    site = request.build_absolute_uri(game.get_absolute_url())
+    text, _, media_type = records.export(game, site, shown_moves)
     return HttpResponse(text, content_type=f"{media_type}; charset=utf-8")
 
 

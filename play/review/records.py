@@ -11,8 +11,9 @@ from play.models import Game, Move
 from rules import record as records
 
 
-def export(game: Game, site: str) -> tuple[str, str, str]:
-    """(text, file name, media type) of the game's record."""
+def export(game: Game, site: str, moves: list[str] | None = None) -> tuple[str, str, str]:
+    """(text, file name, media type) of the game's record: of its moves, or of the first
+    `moves` given (the API holds back a game in play's last moves)."""
     game_rules = game.rules
     outcome = (
         rules.Outcome(game.winner, game.reason) if game.status == Game.Status.FINISHED else None
@@ -28,7 +29,7 @@ def export(game: Game, site: str) -> tuple[str, str, str]:
     if game.options and game_rules.record_format[0] != "sgf":  # SGF says them its own way
         headers["Options"] = records.options_tag(game.options)
     text = game_rules.export_record(
-        [m.text for m in game.moves.all()],
+        [m.text for m in game.moves.all()] if moves is None else moves,
         headers,
         outcome,
         game_rules.parse(game.initial_position),

@@ -14,7 +14,7 @@ from tests.play.snapshot import snapshot
 
 pytestmark = pytest.mark.django_db
 STREAMS = {"/api/stream/event", "/api/board/game/stream/{gameId}", "/api/bot/game/stream/{gameId}"}
-ANY_TOKEN = {"/api/account"}  # read with any token, as lichess's
+ANY_TOKEN = {"/api/account", "/api/account/playing"}  # read with any token, as lichess's
 
 
 def calls(challenge, game):

@@ -117,7 +117,7 @@ async def test_declined_and_cancelled_challenges_reach_the_other_side(ann, bob):
     await database_sync_to_async(games.decline)(one, bob, "tooFast")
     declined = await ann_events.line()
     assert declined["type"] == "challengeDeclined"
-    assert declined["challenge"]["declineReasonKey"] == "tooFast"
+    assert declined["challenge"]["declineReasonKey"] == "toofast"  # lichess's key, in lower case
     two = await database_sync_to_async(games.create)(ann, "empress", "white", "invite", invited=bob)
     await ann_events.line()
     await bob_events.line()

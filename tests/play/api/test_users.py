@@ -18,7 +18,8 @@ def test_the_account_in_lichess_shape(ann, bob):
     me = Client().get("/api/account", HTTP_AUTHORIZATION=f"Bearer {secret}").json()
     assert (me["id"], me["username"]) == ("ann", "ann")
     assert me["url"].endswith("/@/ann/") and isinstance(me["createdAt"], int)
-    assert me["count"] == {"all": 1, "rated": 1, "win": 1, "draw": 0, "loss": 0, "playing": 0}
+    assert me["count"] == {"all": 1, "rated": 1, "win": 1, "draw": 0, "loss": 0, "playing": 0,
+                           "bookmark": 0, "import": 0, "me": 0}  # fmt: skip
     assert me["perfs"]["empress"]["games"] == 1 and me["perfs"]["empress"]["prov"] is True
 
 
