@@ -24,7 +24,7 @@ from django.db import close_old_connections
 from play.accounts import bots
 from play.api import boards, challenges, events, tokens
 from play.api import games as api_games
-from play.api.auth import authorize
+from play.api.auth import authorize, refused, wrong_method
 from play.common import limits
 from play.common.errors import Refused
 from play.models import ChatMessage, Game
@@ -89,7 +89,9 @@ def _authorize(scope: dict, kind: str, public_id: str, api: str):
             raise Refused("There is no such game.", 404)
         stream.seat = game.seat_of_player(token.user, "Only the players of a game stream it.").index
     if not _place(stream, keep=True, taking=True):
-        raise Refused(f"An account has at most {MOST_STREAMS} streams open: close one first.", 429)
+        raise limits.Limited(
+            f"An account has at most {MOST_STREAMS} streams open: close one first.", LEASE
+        )
     return stream
 
 
@@ -196,12 +198,12 @@ def _mark_present(stream: Stream) -> None:
 async def application(scope, receive, send, found) -> None:
     kind, public_id, api = found
     if scope["method"] != "GET":
-        await _refuse(send, 405, "Use GET here.")
+        await _answer(send, wrong_method(["GET"]))
         return
     try:
         stream = await database_sync_to_async(_authorize)(scope, kind, public_id, api)
     except Refused as exc:
-        await _refuse(send, exc.status, exc.message, getattr(exc, "retry_after", 60))
+        await _answer(send, refused(exc))
         return
     layer = get_channel_layer()
     channel = await layer.new_channel()
@@ -276,10 +278,9 @@ async def _disconnected(receive) -> None:
         pass
 
 
-async def _refuse(send, status: int, message: str, retry_after: int) -> None:
-    body = json.dumps({"error": message}).encode()
-    headers = [(b"content-type", b"application/json")]
-    if status == 429:
-        headers.append((b"retry-after", str(retry_after).encode()))
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+async def _answer(send, response) -> None:
+    """A refusal, made as the calls make theirs (play/api/auth.py), sent whole."""
+    headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in response.items()]
+    await send({"type": "http.response.start", "status": response.status_code,
+                "headers": headers})  # fmt: skip
+    await send({"type": "http.response.body", "body": response.content})

@@ -29,7 +29,7 @@ class Stream:
 
     async def opened(self) -> int:
         start = await asyncio.wait_for(self.sent.get(), 10)
-        self.status = start["status"]
+        self.status, self.headers = start["status"], start.get("headers", [])
         return self.status
 
     async def raw_line(self) -> bytes:
@@ -187,6 +187,29 @@ async def test_refused_streams(active_game, ann, path, scopes, status):
     assert await refused.opened() == status
     assert await refused.ended()
     assert "error" in json.loads(refused.buffer)
+
+
+STREAM_PATHS = ["/api/stream/event", "/api/board/game/stream/GAME", "/api/bot/game/stream/GAME"]
+
+
+async def test_every_stream_address_is_tested_for_its_methods():
+    assert len(STREAM_PATHS) == len(streams.ROUTES)
+    assert all(streams.route(p.replace("GAME", "x1")) for p in STREAM_PATHS)
+
+
+@pytest.mark.parametrize("path", STREAM_PATHS)
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH"])
+@pytest.mark.parametrize("with_token", [True, False])
+async def test_a_stream_answers_any_method_but_get_with_405_and_allow(
+    active_game, ann, path, method, with_token
+):
+    secret = (await database_sync_to_async(token)(ann))[1] if with_token else ""
+    refused = Stream(path.replace("GAME", active_game.public_id), secret, method)
+    assert await refused.opened() == 405
+    assert await refused.ended()
+    assert dict(refused.headers)[b"allow"] == b"GET"
+    assert dict(refused.headers)[b"content-type"] == b"application/json"
+    assert json.loads(refused.buffer) == {"error": "This address takes GET requests only."}
 
 
 async def test_an_account_has_a_bounded_number_of_streams(ann, monkeypatch):
