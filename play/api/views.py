@@ -170,8 +170,8 @@ def tokens_page(request):
         "secret": made and made[1],
         "refusal": refusal and refusal.message,
     }
-    return render(request, "play/api_tokens.html", context,
-                  status=refusal.status if refusal else 200)  # fmt: skip
+    page = render(request, "play/api_tokens.html", context)
+    return limits.answer(page, refusal) if refusal else page
 
 
 @login_required
