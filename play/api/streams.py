@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import re
 import secrets
 import time
@@ -88,26 +89,25 @@ def _authorize(scope: dict, kind: str, public_id: str, api: str):
         if game is None:
             raise Refused("There is no such game.", 404)
         stream.seat = game.seat_of_player(token.user, "Only the players of a game stream it.").index
-    if not _place(stream, keep=True, taking=True):
-        raise limits.Limited(
-            f"An account has at most {MOST_STREAMS} streams open: close one first.", LEASE
-        )
+    if wait := _hold(stream, MOST_STREAMS):
+        message = f"An account has at most {MOST_STREAMS} streams open: close one first."
+        raise limits.Limited(message, math.ceil(wait))
     return stream
 
 
-def _place(stream: Stream, *, keep: bool, taking: bool = False) -> bool:
-    """The stream's place among its account's, leased LEASE seconds: taken (refused, False,
-    when the account has MOST_STREAMS already), renewed, or given up (`keep` False)."""
-    key, now = f"api-streams:{stream.user.pk}", time.time()
-    places = {p: until for p, until in (cache.get(key) or {}).items() if until > now}
-    if taking and len(places) >= MOST_STREAMS:
-        return False
-    if keep:
-        places[stream.place] = now + LEASE
-    else:
-        places.pop(stream.place, None)
-    cache.set(key, places, LEASE)
-    return True
+def _places_key(user) -> str:
+    return f"api-stream-places:{user.pk}"
+
+
+def _hold(stream: Stream, most: int | None = None) -> float:
+    """The stream's place among its account's, leased LEASE seconds, on every server together
+    (imperia_site/cache.py): taken, while fewer than `most` are, or renewed. 0 once held; else
+    the seconds until a place held would lapse if not renewed."""
+    return cache.hold_place(_places_key(stream.user), stream.place, LEASE, most)
+
+
+def _give_up(stream: Stream) -> None:
+    cache.give_up_place(_places_key(stream.user), stream.place)
 
 
 # What a stream sends.
@@ -225,7 +225,7 @@ async def application(scope, receive, send, found) -> None:
         for name in stream.groups():
             with contextlib.suppress(Exception):
                 await layer.group_discard(name, channel)
-        await database_sync_to_async(_place)(stream, keep=False)
+        await database_sync_to_async(_give_up)(stream)
 
 
 async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
@@ -260,7 +260,7 @@ async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
                     lines = await database_sync_to_async(_opponent_gone)(stream) or lines
                 if time.monotonic() - renewed > LEASE / 3:
                     renewed = time.monotonic()
-                    await database_sync_to_async(_place)(stream, keep=True)
+                    await database_sync_to_async(_hold)(stream)
                     if stream.kind == "game":
                         await database_sync_to_async(_mark_present)(stream)
             if lines or over:

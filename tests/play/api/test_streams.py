@@ -219,6 +219,7 @@ async def test_an_account_has_a_bounded_number_of_streams(ann, monkeypatch):
     assert [await s.opened() for s in opened] == [200, 200]
     third = Stream("/api/stream/event", secret)
     assert await third.opened() == 429
+    assert 1 <= int(dict(third.headers)[b"retry-after"]) <= streams.LEASE
     await opened[0].close()
     fourth = Stream("/api/stream/event", secret)
     assert await fourth.opened() == 200  # a place closed is free again
