@@ -68,8 +68,26 @@ class Stream:
     def groups(self) -> list[str]:
         mine = [tokens.token_group(self.token_id)]
         if self.kind == "events":
-            return [*mine, events.group(self.user.pk)]
+            return [*mine, events.group(self.user.pk), _events_group(self.token_id)]
         return [*mine, live.group_name(self.public_id)]
+
+
+# A token has one event stream, as on lichess: the latest opened. Each, as it opens, writes
+# itself as its token's latest, then tells its token's event streams, itself included; each
+# told reads the latest and ends unless it is. However they interleave, every stream but the
+# last to write is told after that write, and ends.
+
+
+def _events_group(token_id: int) -> str:
+    return f"api-events-token-{token_id}"
+
+
+def _latest_key(token_id: int) -> str:
+    return f"api-events-latest:{token_id}"
+
+
+def _replaced(stream: Stream) -> bool:
+    return cache.get(_latest_key(stream.token_id)) != stream.place
 
 
 # Who may open a stream, checked as any API call is (play/api/auth.py).
@@ -92,6 +110,8 @@ def _authorize(scope: dict, kind: str, public_id: str, api: str):
     if wait := _hold(stream, MOST_STREAMS):
         message = f"An account has at most {MOST_STREAMS} streams open: close one first."
         raise limits.Limited(message, math.ceil(wait))
+    if kind == "events":  # read only as the streams are told, moments later
+        cache.set(_latest_key(token.pk), stream.place, LEASE)
     return stream
 
 
@@ -212,6 +232,8 @@ async def application(scope, receive, send, found) -> None:
         # is lost between the two.
         for name in stream.groups():
             await layer.group_add(name, channel)
+        if stream.kind == "events":
+            await layer.group_send(_events_group(stream.token_id), {"type": "api.opened"})
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-type", b"application/x-ndjson"),
                                 (b"cache-control", b"no-cache"),
@@ -250,6 +272,8 @@ async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
                     lines = [_line(event["line"])]
                 elif kind == "api.close":
                     over = True
+                elif kind == "api.opened":  # an event stream on this token
+                    over = await database_sync_to_async(_replaced)(stream)
                 elif kind == "game.update":
                     lines, over = await database_sync_to_async(_changed)(stream)
                 elif kind == "chat.update":

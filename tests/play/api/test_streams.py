@@ -166,6 +166,34 @@ async def test_a_password_changed_revokes_every_token(ann, bob):
     assert await events.ended()
 
 
+async def test_a_second_event_stream_on_a_token_closes_the_first(active_game, ann, bob):
+    _, secret = await database_sync_to_async(token)(bob)
+    _, other_secret = await database_sync_to_async(token)(bob)
+    first, on_another_token = Stream("/api/stream/event", secret), Stream(
+        "/api/stream/event", other_secret
+    )
+    game = Stream(f"/api/board/game/stream/{active_game.public_id}", secret)
+    for stream in (first, on_another_token, game):
+        assert await stream.opened() == 200
+    await game.line()  # gameFull
+    second = Stream("/api/stream/event", secret)
+    assert await second.opened() == 200
+    assert await first.ended()  # its response ends, as lichess ends it
+    challenge = await database_sync_to_async(games.create)(
+        ann, "empress", "white", "invite", invited=bob
+    )
+    for stream in (second, on_another_token):  # the new one, and another token's, go on
+        assert (await stream.line())["type"] == "gameStart"  # the game in play, on opening
+        assert (await stream.line())["challenge"]["id"] == challenge.public_id
+    await database_sync_to_async(moves.submit)(active_game.public_id, ann, "d3d4", 0)
+    assert (await game.line())["moves"] == "d3d4"  # a game's stream is no event stream
+    for stream in (second, on_another_token, game):
+        await stream.close()
+    third = Stream("/api/stream/event", secret)
+    assert await third.opened() == 200  # the places were given back
+    await third.close()
+
+
 async def test_keep_alive_newlines_while_nothing_happens(ann, monkeypatch):
     monkeypatch.setattr(streams, "KEEP_ALIVE", 0.05)
     _, secret = await database_sync_to_async(token)(ann)
