@@ -1,9 +1,10 @@
-"""The caches: Django's, with counters that expire (the rate limits' windows) and, on Redis,
-one connection pool per process."""
+"""The caches: Django's, with counters that expire (the rate limits' windows), places held
+on lease (the API's streams) and, on Redis, one connection pool per process."""
 
 from __future__ import annotations
 
 import threading
+import time
 
 from django.core.cache.backends import locmem
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -12,9 +13,49 @@ from django.utils.functional import cached_property
 _clients: dict[str, RedisCacheClient] = {}
 _lock = threading.Lock()
 
+# A sorted set of places, each scored with the time its lease ends. Its answer is text: Lua
+# would round a number.
+HOLD_PLACE = """
+local now = redis.call('TIME')
+now = tonumber(now[1]) + tonumber(now[2]) / 1000000
+local seconds, most = tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if most > 0 and not redis.call('ZSCORE', KEYS[1], ARGV[1])
+    and redis.call('ZCARD', KEYS[1]) >= most then
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return tostring(tonumber(first[2]) - now)
+end
+redis.call('ZADD', KEYS[1], now + seconds, ARGV[1])
+redis.call('EXPIRE', KEYS[1], seconds)
+return '0'
+"""
+
 
 class LocMemCache(locmem.LocMemCache):
     """One process's memory."""
+
+    _placing = threading.Lock()  # the places are read and written under it, whole
+
+    def hold_place(self, key: str, member: str, seconds: int, most: int | None = None) -> float:
+        """Hold `member`'s place in the set `key` for `seconds` more: taken, or renewed. A
+        place not renewed in time lapses. With `most`, a new place is taken only while fewer
+        than `most` are held. 0 once held; refused, the seconds until the first place held
+        would lapse."""
+        with self._placing:
+            now = time.time()
+            places = {m: until for m, until in (self.get(key) or {}).items() if until > now}
+            if most is not None and member not in places and len(places) >= most:
+                return min(places.values()) - now
+            places[member] = now + seconds
+            self.set(key, places, seconds)
+            return 0
+
+    def give_up_place(self, key: str, member: str) -> None:
+        with self._placing:
+            places = self.get(key) or {}
+            places.pop(member, None)
+            now = time.time()
+            self.set(key, places, max(places.values(), default=now) - now)  # none left: gone
 
     def count(self, keys: list[str], timeout: int) -> list[int]:
         """Add one to each counter, started at 1 and kept `timeout` seconds when it is new;
@@ -61,6 +102,16 @@ class SharedRedisCache(RedisCache):
             if key not in _clients:
                 _clients[key] = _Client(self._servers, **self._options)
             return _clients[key]
+
+    def hold_place(self, key: str, member: str, seconds: int, most: int | None = None) -> float:
+        """As LocMemCache.hold_place, in one script that Redis runs whole, on its clock: each
+        server's own clock may differ."""
+        script = self._cache.get_client(write=True).register_script(HOLD_PLACE)  # no round trip
+        key = self.make_and_validate_key(key)
+        return float(script(keys=[key], args=[member, seconds, most or 0]))
+
+    def give_up_place(self, key: str, member: str) -> None:
+        self._cache.get_client(write=True).zrem(self.make_and_validate_key(key), member)
 
     def count(self, keys: list[str], timeout: int) -> list[int]:
         """As LocMemCache.count, in one round trip (Django's incr takes two per key, add one

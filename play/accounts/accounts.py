@@ -68,6 +68,5 @@ def locked_out(request, original_response=None, credentials=None):
         "Too many failed logins for this account or from this address. Nothing was checked: "
         f"try again in {minutes} minutes (after {until:%H:%M} UTC)."
     )
-    response = render(request, "429.html", {"message": message, "reset": True}, status=429)
-    response["Retry-After"] = str(int(wait.total_seconds()))
-    return response
+    page = render(request, "429.html", {"message": message, "reset": True})
+    return limits.answer(page, limits.Limited(message, int(wait.total_seconds())))

@@ -103,9 +103,7 @@ class Limited:
         try:
             limits.check("password", request)
         except limits.Limited as exc:
-            response = render(request, "429.html", {"message": exc.message}, status=429)
-            response["Retry-After"] = str(exc.retry_after)
-            return response
+            return limits.answer(render(request, "429.html", {"message": exc.message}), exc)
         return super().post(request, *args, **kwargs)
 
 

@@ -48,6 +48,18 @@ def error(status: int, message: str) -> JsonResponse:
     return JsonResponse({"error": message}, status=status)
 
 
+def refused(exc: Refused) -> JsonResponse:
+    """A refusal as the answer says it; past a rate limit, with when to come back."""
+    return limits.answer(error(exc.status, exc.message), exc)
+
+
+def wrong_method(methods) -> JsonResponse:
+    """A call or a stream asked with another method: 405, saying which it takes."""
+    answer = error(405, f"This address takes {' or '.join(methods)} requests only.")
+    answer["Allow"] = ", ".join(methods)
+    return answer
+
+
 def endpoint(*, scopes=(), token: bool = True, methods=("GET",)):
     """An API view: `scopes` the token must carry one of; `token` False for a public call (a
     token sent is still checked); `methods` the HTTP methods it answers. The view reads the
@@ -59,22 +71,18 @@ def endpoint(*, scopes=(), token: bool = True, methods=("GET",)):
         @wraps(view)
         def call(request, *args, **kwargs):
             if request.method not in methods:
-                return error(405, f"Use {' or '.join(methods)} here.")
+                return wrong_method(methods)
             try:
                 found = authorize(request.META.get("HTTP_AUTHORIZATION"),
                                   limits.client_address(request), scopes, token=token)  # fmt: skip
-            except limits.Limited as exc:
-                answer = error(429, exc.message)
-                answer["Retry-After"] = str(exc.retry_after)
-                return answer
             except Refused as exc:
-                return error(exc.status, exc.message)
+                return refused(exc)
             request.user = found.user if found else AnonymousUser()
             request.api_token = found
             try:
                 return view(request, *args, **kwargs)
             except Refused as exc:
-                return error(exc.status, exc.message)
+                return refused(exc)
 
         return call
 

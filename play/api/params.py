@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+from django.core.exceptions import RequestDataTooBig
+from django.http.multipartparser import MultiPartParserError
+
 from play.common import numbers
 from play.common.errors import Refused
 
@@ -14,18 +17,28 @@ MOST_BODY = 64 * 1024  # bytes of a call's parameters
 class Params:
     def __init__(self, request):
         self.values: dict = {}
-        if len(request.body) > MOST_BODY:
-            raise Refused(f"Send at most {MOST_BODY} bytes of parameters.", 413)
-        if request.content_type == "application/json" and request.body.strip():
+        too_large = Refused(f"Send at most {MOST_BODY} bytes of parameters.", 413)
+        try:  # past Django's own bound (DATA_UPLOAD_MAX_MEMORY_SIZE), it refuses to read it
+            body = request.body
+        except RequestDataTooBig:
+            raise too_large from None
+        if len(body) > MOST_BODY:
+            raise too_large
+        if request.content_type == "application/json" and body.strip():
             try:
-                values = json.loads(request.body)
+                values = json.loads(body)
             except ValueError:
                 raise Refused("Malformed request: the body is not JSON.") from None
             if not isinstance(values, dict):
                 raise Refused("Malformed request: send a JSON object.")
             self.values = {k: v for k, v in values.items() if v is not None}
         else:
-            self.values = {k: request.POST.get(k) for k in request.POST}
+            try:
+                self.values = {k: request.POST.get(k) for k in request.POST}
+            except MultiPartParserError as exc:
+                raise Refused(
+                    f"Malformed request: the form's body cannot be read ({exc})."
+                ) from None
         for name in request.GET:
             self.values.setdefault(name, request.GET.get(name))
 
@@ -48,10 +61,11 @@ class Params:
             value = "-"
         return numbers.whole(value, name, most, least)
 
-    def flag(self, name: str, default: bool = False) -> bool:
-        value = self.values.get(name, default)
-        if isinstance(value, bool):
-            return value
+    def flag(self, name: str, default: bool | None = False) -> bool | None:
+        """True or false; `default` when it is absent."""
+        value = self.values.get(name)
+        if value is None or isinstance(value, bool):
+            return default if value is None else value
         if value in ("true", "false"):
             return value == "true"
         raise Refused(f"Malformed request: {name} must be true or false.")

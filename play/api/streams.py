@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import re
 import secrets
 import time
@@ -24,7 +25,7 @@ from django.db import close_old_connections
 from play.accounts import bots
 from play.api import boards, events, tokens
 from play.api import games as api_games
-from play.api.auth import authorize
+from play.api.auth import authorize, refused, wrong_method
 from play.common import limits, players
 from play.common.errors import Refused
 from play.models import ChatMessage, Game
@@ -67,8 +68,26 @@ class Stream:
     def groups(self) -> list[str]:
         mine = [tokens.token_group(self.token_id)]
         if self.kind == "events":
-            return [*mine, events.group(self.user.pk)]
+            return [*mine, events.group(self.user.pk), _events_group(self.token_id)]
         return [*mine, live.group_name(self.public_id)]
+
+
+# A token has one event stream, as on lichess: the latest opened. Each, as it opens, writes
+# itself as its token's latest, then tells its token's event streams, itself included; each
+# told reads the latest and ends unless it is. However they interleave, every stream but the
+# last to write is told after that write, and ends.
+
+
+def _events_group(token_id: int) -> str:
+    return f"api-events-token-{token_id}"
+
+
+def _latest_key(token_id: int) -> str:
+    return f"api-events-latest:{token_id}"
+
+
+def _replaced(stream: Stream) -> bool:
+    return cache.get(_latest_key(stream.token_id)) != stream.place
 
 
 # Who may open a stream, checked as any API call is (play/api/auth.py).
@@ -88,24 +107,27 @@ def _authorize(scope: dict, kind: str, public_id: str, api: str):
         if game is None:
             raise Refused("There is no such game.", 404)
         stream.seat = game.seat_of_player(token.user, "Only the players of a game stream it.").index
-    if not _place(stream, keep=True, taking=True):
-        raise Refused(f"An account has at most {MOST_STREAMS} streams open: close one first.", 429)
+    if wait := _hold(stream, MOST_STREAMS):
+        message = f"An account has at most {MOST_STREAMS} streams open: close one first."
+        raise limits.Limited(message, math.ceil(wait))
+    if kind == "events":  # read only as the streams are told, moments later
+        cache.set(_latest_key(token.pk), stream.place, LEASE)
     return stream
 
 
-def _place(stream: Stream, *, keep: bool, taking: bool = False) -> bool:
-    """The stream's place among its account's, leased LEASE seconds: taken (refused, False,
-    when the account has MOST_STREAMS already), renewed, or given up (`keep` False)."""
-    key, now = f"api-streams:{stream.user.pk}", time.time()
-    places = {p: until for p, until in (cache.get(key) or {}).items() if until > now}
-    if taking and len(places) >= MOST_STREAMS:
-        return False
-    if keep:
-        places[stream.place] = now + LEASE
-    else:
-        places.pop(stream.place, None)
-    cache.set(key, places, LEASE)
-    return True
+def _places_key(user) -> str:
+    return f"api-stream-places:{user.pk}"
+
+
+def _hold(stream: Stream, most: int | None = None) -> float:
+    """The stream's place among its account's, leased LEASE seconds, on every server together
+    (imperia_site/cache.py): taken, while fewer than `most` are, or renewed. 0 once held; else
+    the seconds until a place held would lapse if not renewed."""
+    return cache.hold_place(_places_key(stream.user), stream.place, LEASE, most)
+
+
+def _give_up(stream: Stream) -> None:
+    cache.give_up_place(_places_key(stream.user), stream.place)
 
 
 # What a stream sends.
@@ -192,12 +214,12 @@ def _mark_present(stream: Stream) -> None:
 async def application(scope, receive, send, found) -> None:
     kind, public_id, api = found
     if scope["method"] != "GET":
-        await _refuse(send, 405, "Use GET here.")
+        await _answer(send, wrong_method(["GET"]))
         return
     try:
         stream = await database_sync_to_async(_authorize)(scope, kind, public_id, api)
     except Refused as exc:
-        await _refuse(send, exc.status, exc.message, getattr(exc, "retry_after", 60))
+        await _answer(send, refused(exc))
         return
     layer = get_channel_layer()
     channel = await layer.new_channel()
@@ -206,6 +228,8 @@ async def application(scope, receive, send, found) -> None:
         # is lost between the two.
         for name in stream.groups():
             await layer.group_add(name, channel)
+        if stream.kind == "events":
+            await layer.group_send(_events_group(stream.token_id), {"type": "api.opened"})
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-type", b"application/x-ndjson"),
                                 (b"cache-control", b"no-cache"),
@@ -219,7 +243,7 @@ async def application(scope, receive, send, found) -> None:
         for name in stream.groups():
             with contextlib.suppress(Exception):
                 await layer.group_discard(name, channel)
-        await database_sync_to_async(_place)(stream, keep=False)
+        await database_sync_to_async(_give_up)(stream)
 
 
 async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
@@ -243,6 +267,8 @@ async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
                     lines = [_line(event["line"])]
                 elif kind == "api.close":
                     over = True
+                elif kind == "api.opened":  # an event stream on this token
+                    over = await database_sync_to_async(_replaced)(stream)
                 elif kind == "game.update":
                     lines, over = await database_sync_to_async(_changed)(stream)
                 elif kind == "chat.update":
@@ -253,7 +279,7 @@ async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
                     lines = await database_sync_to_async(_opponent_gone)(stream) or lines
                 if time.monotonic() - renewed > LEASE / 3:
                     renewed = time.monotonic()
-                    await database_sync_to_async(_place)(stream, keep=True)
+                    await database_sync_to_async(_hold)(stream)
                     await database_sync_to_async(_mark_present)(stream)
             if lines or over:
                 await send({"type": "http.response.body", "body": b"".join(lines),
@@ -270,10 +296,9 @@ async def _disconnected(receive) -> None:
         pass
 
 
-async def _refuse(send, status: int, message: str, retry_after: int) -> None:
-    body = json.dumps({"error": message}).encode()
-    headers = [(b"content-type", b"application/json")]
-    if status == 429:
-        headers.append((b"retry-after", str(retry_after).encode()))
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+async def _answer(send, response) -> None:
+    """A refusal, made as the calls make theirs (play/api/auth.py), sent whole."""
+    headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in response.items()]
+    await send({"type": "http.response.start", "status": response.status_code,
+                "headers": headers})  # fmt: skip
+    await send({"type": "http.response.body", "body": response.content})

@@ -11,14 +11,15 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from play.accounts import bots
 from play.api import boards, challenges, schema, tokens, users
 from play.api import games as api_games
-from play.api.auth import endpoint, require
+from play.api.auth import endpoint, error, require
 from play.api.params import Params
-from play.common import limits, numbers
+from play.common import limits
 from play.common.errors import Refused
 from play.games import games
 from play.models import GUEST_PREFIX, ApiToken, Game, Move
@@ -36,8 +37,8 @@ MOST_PLAYING = 50  # games in one answer, as lichess's
 
 def _how_many(request, most: int, default: int) -> int:
     """lichess's `nb`: how many to list, from 1 to `most`."""
-    text = request.GET.get("nb")
-    return numbers.whole(text, "nb", most, 1) if text else default
+    found = Params(request).number("nb", most, least=1)
+    return default if found is None else found
 
 
 @endpoint()
@@ -236,8 +237,8 @@ def tokens_page(request):
         "secret": made and made[1],
         "refusal": refusal and refusal.message,
     }
-    return render(request, "play/api_tokens.html", context,
-                  status=refusal.status if refusal else 200)  # fmt: skip
+    page = render(request, "play/api_tokens.html", context)
+    return limits.answer(page, refusal) if refusal else page
 
 
 @login_required
@@ -280,10 +281,11 @@ def game_export(request, public_id):
 def user_games(request, username):
     """A player's finished games, latest first: NDJSON, or their records one after another."""
     player = _player(username)
-    most = numbers.optional(request.GET.get("max"), "max", MOST_GAMES) or MOST_GAMES
+    params = Params(request)
+    most = params.number("max", MOST_GAMES, least=1) or MOST_GAMES
     found = Game.objects.filter(seats__user=player, status=Game.Status.FINISHED, imported=False)
-    if request.GET.get("rated") in ("true", "false"):
-        found = found.filter(rated=request.GET["rated"] == "true")
+    if (rated := params.flag("rated", None)) is not None:
+        found = found.filter(rated=rated)
     moves = Prefetch("moves", Move.objects.only("game_id", "ply", "text"), to_attr="move_rows")
     found = found.order_by("-finished_at", "-pk").prefetch_related("seats__user", moves)[:most]
     as_json = _wants(request, NDJSON) or _wants(request, "application/json")
@@ -313,3 +315,24 @@ def openapi(request):
 def reference(request):
     return render(request, "play/api_reference.html", {"operations": schema.operations(),
                                                        "info": schema.description()["info"]})  # fmt: skip
+
+
+# Errors outside any call, answered as the calls answer theirs under /api/, and as pages
+# elsewhere: an address that is no call, a request Django cannot read, a failure.
+
+
+def _api_or_page(page, status: int, message: str):
+    def answer(request, *args, **kwargs):
+        if request.path.startswith("/api/"):
+            return error(status, message)
+        return page(request, *args, **kwargs)
+
+    return answer
+
+
+not_found = _api_or_page(
+    defaults.page_not_found, 404, "There is no such call: the calls are listed at /api/."
+)
+bad_request = _api_or_page(defaults.bad_request, 400, "Malformed request: it cannot be read.")
+server_error = _api_or_page(defaults.server_error, 500,
+                            "The server failed on this call: try it again later.")  # fmt: skip

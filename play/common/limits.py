@@ -111,8 +111,8 @@ def limited(action: str, fragment=None):
                     check(action, request)
                 except Limited as exc:
                     if request.htmx and fragment:
-                        return too_many(fragment(request, exc.message, **kwargs), exc)
-                    return too_many(render(request, "429.html", {"message": exc.message}), exc)
+                        return answer(fragment(request, exc.message, **kwargs), exc)
+                    return answer(render(request, "429.html", {"message": exc.message}), exc)
             return view(request, *args, **kwargs)
 
         return limited_view
@@ -120,9 +120,12 @@ def limited(action: str, fragment=None):
     return decorate
 
 
-def too_many(response, exc: Limited):
-    response.status_code = 429
-    response["Retry-After"] = str(exc.retry_after)
+def answer(response, exc: Refused):
+    """`response` made the answer to a refusal: its status, and past a limit (429), when to
+    come back (`Retry-After`, in seconds). Every 429 is answered through here."""
+    response.status_code = exc.status
+    if isinstance(exc, Limited):
+        response["Retry-After"] = str(exc.retry_after)
     return response
 
 
@@ -133,5 +136,5 @@ def form_past(action: str, request, form, page):
         check(action, request)
     except Limited as exc:
         form.add_error(None, exc.message)
-        return too_many(page(), exc)
+        return answer(page(), exc)
     return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.http import HttpResponseBadRequest
 from django.template.loader import render_to_string
 
@@ -18,8 +20,13 @@ class ExplainWrongMethod:
     def __call__(self, request):
         response = self.get_response(request)
         if response.status_code == 405 and not response.content:
-            allowed = response.get("Allow", "")
-            message = f"This address takes {allowed.replace(',', ' or')} requests only; nothing was changed."
+            allowed = response.get("Allow", "").replace(",", " or")
+            if request.path.startswith("/api/"):  # as the API's calls say it (play/api/auth.py)
+                message = f"This address takes {allowed} requests only."
+                response.content = json.dumps({"error": message})
+                response["Content-Type"] = "application/json"
+                return response
+            message = f"This address takes {allowed} requests only; nothing was changed."
             response.content = render_to_string("405.html", {"message": message}, request)
             response["Content-Type"] = "text/html; charset=utf-8"
         return response

@@ -33,7 +33,7 @@ def play_computer(request):
         )
     except Refused as exc:
         form.add_error(None, exc.message)
-        return _computer_page(request, form, exc.status)
+        return limits.answer(_computer_page(request, form), exc)
     return redirect(game)
 
 

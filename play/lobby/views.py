@@ -76,6 +76,9 @@ def new_game(request):
             guests.player_for(request), data["game"], data["side"], data["listing"],
             form.options(), form.clock(), rated=data["rated"], rating_range=data["rating_range"],
         )  # fmt: skip
+    except limits.Limited as exc:  # the visitor's anonymous player
+        form.add_error(None, exc.message)
+        return limits.answer(_lobby_with(request, form), exc)
     except Refused as exc:
         form.add_error(None, exc.message)
         return _lobby_with(request, form, 400)
@@ -188,21 +191,21 @@ def decline(request, public_id):
     return redirect("lobby")
 
 
-def _grid(request, notice="", status=200):
+def _grid(request, refusal: Refused | None = None):
     entry = pool.current(request.user)
     if entry is not None and entry.game_id is not None:
         return redirect(entry.game)  # paired while away from this page
-    return render(
+    page = render(
         request,
         "play/pool.html",
         {
             "games": rules.games(),
             "clocks": pool.CLOCKS,
             "waiting": pool.status(entry) if entry else None,
-            "notice": notice,
+            "notice": refusal.message if refusal else "",
         },
-        status=status,
     )
+    return limits.answer(page, refusal) if refusal else page
 
 
 @login_required
@@ -218,14 +221,12 @@ def grid(request):
         try:
             return redirect(pool.play_computer(request.user))
         except Refused as exc:
-            return _grid(request, exc.message, exc.status)
+            return _grid(request, exc)
     try:
         limits.check("challenge", request)
         pool.enter(request.user, request.POST.get("game", ""), request.POST.get("clock", ""))
-    except limits.Limited as exc:
-        return _grid(request, exc.message, 429)
     except Refused as exc:
-        return _grid(request, exc.message, exc.status)
+        return _grid(request, exc)
     return redirect("pool")
 
 

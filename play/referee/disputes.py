@@ -8,13 +8,15 @@ reopening the case, with a reason of its own. No one rules on a game they play i
 
 from __future__ import annotations
 
+import math
 from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Min
 
-from play.common import clocks
+from play.common import clocks, limits
 from play.common.errors import Refused
 from play.common.players import shown_name
 from play.games.lifecycle import end, result_changed, rewind
@@ -37,9 +39,14 @@ def report(game: Game, user, category: str, statement: str, ply: int | None = No
         raise Refused("Say what happened: the referee reads your statement.")
     if len(statement) > 4000:
         raise Refused("Keep the statement under 4000 characters.")
-    recent = Dispute.objects.filter(opened_by=user, created_at__gte=at - timedelta(days=1)).count()
-    if recent >= settings.DISPUTES_PER_DAY:
-        raise Refused(f"You have opened {recent} disputes today: wait before opening another.", 429)
+    recent = Dispute.objects.filter(opened_by=user, created_at__gte=at - timedelta(days=1))
+    if (count := recent.count()) >= settings.DISPUTES_PER_DAY:
+        # Another may be opened once the oldest of the day's is a day old.
+        oldest = recent.aggregate(oldest=Min("created_at"))["oldest"] or at
+        wait = math.ceil((oldest + timedelta(days=1) - at).total_seconds())
+        raise limits.Limited(
+            f"You have opened {count} disputes today: wait before opening another.", wait
+        )
     with transaction.atomic():
         game = Game.locked(game.pk)
         seat = game.seat_of_player(user, "Only the players of a game may dispute it.")

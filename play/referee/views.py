@@ -32,7 +32,7 @@ def open_dispute(request, public_id):
         disputes.report(game, request.user, data["category"], data["statement"], data["ply"])
     except Refused as exc:
         form.add_error(None, exc.message)
-        return page.render(request, game, dispute_form=form, status=exc.status)
+        return limits.answer(page.render(request, game, dispute_form=form), exc)
     messages.success(request, "Your dispute is open: a referee will review it.")
     return redirect(game)
 

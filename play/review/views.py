@@ -179,7 +179,7 @@ def board(request, slug):
     try:
         tree_param = _tree_param(request, analysis.write(board.root))
     except limits.Limited as exc:  # nothing kept: the tree as it was is still at its address
-        return limits.too_many(render(request, "429.html", {"message": exc.message}), exc)
+        return limits.answer(render(request, "429.html", {"message": exc.message}), exc)
     params = {
         "start": board.start,
         "options": record.options_tag(board.options),

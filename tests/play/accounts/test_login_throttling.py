@@ -24,6 +24,7 @@ def test_thirty_wrong_passwords_lock_the_account_and_the_right_one_is_refused(an
     assert locked.status_code == 429
     html = locked.content.decode()
     assert "Too many failed logins" in html and "15 minutes" in html and "UTC" in html
+    assert locked["Retry-After"] == str(15 * 60)
     assert "sessionid" not in locked.cookies  # not logged in
 
 

@@ -52,7 +52,11 @@ def test_a_players_games_as_ndjson_latest_first(finished, ann, bob):
         finished.public_id]  # fmt: skip
 
 
-@pytest.mark.parametrize("query", ["max=x", "max=-1", "max=100000", "max=1e3"])
-def test_a_malformed_number_is_400(finished, query):
+@pytest.mark.parametrize("query", ["max=x", "max=-1", "max=0", "max=1001", "max=100000",
+                                   "max=1e3", "max=٣", "max=1.5"])  # fmt: skip
+def test_a_number_out_of_its_bound_or_malformed_is_400(finished, query):
     answer = Client().get(f"/api/games/user/ann?{query}")
-    assert answer.status_code == 400 and "max must be a whole number" in answer.json()["error"]
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "error": "Malformed request: max must be a whole number from 1 to 1000."
+    }

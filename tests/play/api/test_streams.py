@@ -29,7 +29,7 @@ class Stream:
 
     async def opened(self) -> int:
         start = await asyncio.wait_for(self.sent.get(), 10)
-        self.status = start["status"]
+        self.status, self.headers = start["status"], start.get("headers", [])
         return self.status
 
     async def raw_line(self) -> bytes:
@@ -166,6 +166,35 @@ async def test_a_password_changed_revokes_every_token(ann, bob):
     assert await events.ended()
 
 
+async def test_a_second_event_stream_on_a_token_closes_the_first(active_game, ann, bob):
+    _, secret = await database_sync_to_async(token)(bob)
+    _, other_secret = await database_sync_to_async(token)(bob)
+    first, on_another_token = (
+        Stream("/api/stream/event", secret),
+        Stream("/api/stream/event", other_secret),
+    )
+    game = Stream(f"/api/board/game/stream/{active_game.public_id}", secret)
+    for stream in (first, on_another_token, game):
+        assert await stream.opened() == 200
+    await game.line()  # gameFull
+    second = Stream("/api/stream/event", secret)
+    assert await second.opened() == 200
+    assert await first.ended()  # its response ends, as lichess ends it
+    challenge = await database_sync_to_async(games.create)(
+        ann, "empress", "white", "invite", invited=bob
+    )
+    for stream in (second, on_another_token):  # the new one, and another token's, go on
+        assert (await stream.line())["type"] == "gameStart"  # the game in play, on opening
+        assert (await stream.line())["challenge"]["id"] == challenge.public_id
+    await database_sync_to_async(moves.submit)(active_game.public_id, ann, "d3d4", 0)
+    assert (await game.line())["moves"] == "d3d4"  # a game's stream is no event stream
+    for stream in (second, on_another_token, game):
+        await stream.close()
+    third = Stream("/api/stream/event", secret)
+    assert await third.opened() == 200  # the places were given back
+    await third.close()
+
+
 async def test_keep_alive_newlines_while_nothing_happens(ann, monkeypatch):
     monkeypatch.setattr(streams, "KEEP_ALIVE", 0.05)
     _, secret = await database_sync_to_async(token)(ann)
@@ -189,6 +218,29 @@ async def test_refused_streams(active_game, ann, path, scopes, status):
     assert "error" in json.loads(refused.buffer)
 
 
+STREAM_PATHS = ["/api/stream/event", "/api/board/game/stream/GAME", "/api/bot/game/stream/GAME"]
+
+
+async def test_every_stream_address_is_tested_for_its_methods():
+    assert len(STREAM_PATHS) == len(streams.ROUTES)
+    assert all(streams.route(p.replace("GAME", "x1")) for p in STREAM_PATHS)
+
+
+@pytest.mark.parametrize("path", STREAM_PATHS)
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH"])
+@pytest.mark.parametrize("with_token", [True, False])
+async def test_a_stream_answers_any_method_but_get_with_405_and_allow(
+    active_game, ann, path, method, with_token
+):
+    secret = (await database_sync_to_async(token)(ann))[1] if with_token else ""
+    refused = Stream(path.replace("GAME", active_game.public_id), secret, method)
+    assert await refused.opened() == 405
+    assert await refused.ended()
+    assert dict(refused.headers)[b"allow"] == b"GET"
+    assert dict(refused.headers)[b"content-type"] == b"application/json"
+    assert json.loads(refused.buffer) == {"error": "This address takes GET requests only."}
+
+
 async def test_an_account_has_a_bounded_number_of_streams(ann, monkeypatch):
     monkeypatch.setattr(streams, "MOST_STREAMS", 2)
     _, secret = await database_sync_to_async(token)(ann)
@@ -196,6 +248,7 @@ async def test_an_account_has_a_bounded_number_of_streams(ann, monkeypatch):
     assert [await s.opened() for s in opened] == [200, 200]
     third = Stream("/api/stream/event", secret)
     assert await third.opened() == 429
+    assert 1 <= int(dict(third.headers)[b"retry-after"]) <= streams.LEASE
     await opened[0].close()
     fourth = Stream("/api/stream/event", secret)
     assert await fourth.opened() == 200  # a place closed is free again

@@ -77,6 +77,7 @@ def test_no_csrf_token_is_needed_with_a_bearer_token(ann):
     api = Client(enforce_csrf_checks=True)
     answer = api.post("/api/account", **bearer(secret))
     assert answer.status_code == 405  # refused for its method, not for CSRF
+    assert answer["Allow"] == "GET" and "takes GET requests only" in answer.json()["error"]
 
 
 def test_a_token_is_limited_on_its_own_with_retry_after(ann, settings, monkeypatch):

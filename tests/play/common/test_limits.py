@@ -1,7 +1,9 @@
 """Rate limits: per player and per address, a 429 that says how long to wait, nothing done."""
 
 import pytest
+from django.test import Client
 
+from play.api import tokens
 from play.common import limits
 from play.common.limits import Limit
 from play.models import ChatMessage, Game, Move
@@ -133,9 +135,80 @@ def test_long_analyses_kept_are_limited_and_forgotten_after_thirty_days(tight, c
     more = "pass" if line[-1] != "pass" else game_rules.legal_moves(state)[0]
     again = page.post("/analysis/empire/", {"options": options, "tree": " ".join([*line, more])})
     assert again.status_code == 429 and AnalysisTree.objects.count() == 1
+    assert 1 <= int(again["Retry-After"]) <= 61
     assert page.get(f"/analysis/empire/?options={options}&tree=~{key}").status_code == 200
     sweeper.forget_old(clocks.now() + sweeper.KEPT + timedelta(days=1))
     gone = page.get(f"/analysis/empire/?options={options}&tree=~{key}")
     assert (
         gone.status_code == 404 and "open it again from its game or study" in gone.content.decode()
     )
+
+
+# Every 429 the site gives says when to come back: one case for each limit and each place
+# that answers it.
+
+
+def _api(user, path, data=None, method="post"):
+    _, secret = tokens.create(user, "limits", list(tokens.SCOPES))
+    return getattr(Client(), method)(path, data or {}, HTTP_AUTHORIZATION=f"Bearer {secret}")
+
+
+def _visitor(path, data):
+    return Client().post(path, data)
+
+
+COMPUTER = {"level": "1", "game": "empress", "side": "white", "time_control": "none"}
+INVITATION = {"listing": "invite", "game": "empress", "side": "white", "time_control": "none"}
+RECORD = '[Game "Empress"]\n\n1. Q@d4 1-0\n'
+SPENT = {  # a limit spent, and the request it refuses
+    "moves on the page": ("move", lambda c, g: c.post(
+        f"/g/{g.public_id}/move/", {"move": "d3d4", "ply": "0"}, **HTMX)),
+    "chat on the page": ("chat", lambda c, g: c.post(f"/g/{g.public_id}/chat/", {"text": "hi"})),
+    "chat through the API": ("chat", lambda c, g: _api(
+        c.user, f"/api/board/game/{g.public_id}/chat", {"room": "player", "text": "hi"})),
+    "a challenge through the API": ("challenge", lambda c, g: _api(
+        c.user, "/api/challenge/bob", {"variant": "empress"})),
+    "a call of the API": ("api", lambda c, g: _api(c.user, "/api/account", method="get")),
+    "a new game": ("challenge", lambda c, g: c.post("/new/", INVITATION)),
+    "a game against the computer": ("challenge", lambda c, g: c.post("/computer/", COMPUTER)),
+    "a challenge from a profile": ("challenge", lambda c, g: c.post(
+        "/@/bob/challenge/", {"game": "empress", "side": "white", "time_control": "none"})),
+    "the pool": ("challenge", lambda c, g: c.post("/pool/", {"game": "empress", "clock": "5+3"})),
+    "a token made": ("challenge", lambda c, g: c.post(
+        "/settings/tokens/", {"description": "bot", "scopes": ["board:play"]})),
+    "an import": ("import", lambda c, g: c.post("/import/", {"game": "empress", "record": RECORD})),
+    "a dispute": ("report", lambda c, g: c.post(
+        f"/g/{g.public_id}/dispute/", {"category": "rules", "statement": "x"})),
+    "a sign-up": ("signup", lambda c, g: _visitor(
+        "/signup/", {"username": "cyrus", "password1": "x", "password2": "x"})),
+    "an anonymous player for the computer": ("guest", lambda c, g: _visitor("/computer/", COMPUTER)),
+    "an anonymous player for an invitation": ("guest", lambda c, g: _visitor("/new/", INVITATION)),
+    "a password changed": ("password", lambda c, g: c.post(
+        "/password/change/", {"old_password": "x", "new_password1": "y", "new_password2": "y"})),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", SPENT)
+def test_every_limit_says_when_to_come_back(tight, case, active_game, client_of, ann, bob):
+    action, request = SPENT[case]
+    tight(action, 0, 0)
+    page = client_of(ann)
+    page.user = ann
+    response = request(page, active_game)
+    assert response.status_code == 429, response.content[:300]
+    assert 1 <= int(response["Retry-After"]) <= limits.LIMITS[action].seconds + 1
+    assert "try again in" in response.content.decode()
+
+
+def test_the_disputes_of_a_day_say_when_another_may_be_opened(
+    settings, active_game, client_of, ann, clock
+):
+    settings.DISPUTES_PER_DAY = 1
+    page, url = client_of(ann), f"/g/{active_game.public_id}/dispute/"
+    assert page.post(url, {"category": "other", "statement": "One."}).status_code == 302
+    clock.advance(hours=5)
+    response = page.post(url, {"category": "other", "statement": "Two."})
+    assert (
+        response.status_code == 429 and "wait before opening another" in response.content.decode()
+    )
+    assert int(response["Retry-After"]) == 19 * 3600  # when the first is a day old
