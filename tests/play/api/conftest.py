@@ -2,6 +2,8 @@ import pytest
 from django.test import Client
 
 from play.api import tokens
+from play.games import games
+from play.round import moves
 
 
 class Api:
@@ -34,3 +36,16 @@ def api():
         return Api(user, scopes)
 
     return make
+
+
+LIVE = {"kind": "live", "minutes": 5, "increment": 3}
+
+
+@pytest.fixture
+def finished(ann, bob):
+    """A rated Empire Chess game on a live clock: ann played d3d4, and bob resigned."""
+    game = games.join(games.create(ann, "empire-chess", "white", "seek", rated=True,
+                                   time_control=LIVE), bob)  # fmt: skip
+    moves.submit(game.public_id, ann, "d3d4", 0)
+    games.resign(game, bob)
+    return game

@@ -7,19 +7,9 @@ import pytest
 from django.test import Client
 
 from play.games import games
-from play.round import moves
 
 pytestmark = pytest.mark.django_db
 LIVE = {"kind": "live", "minutes": 5, "increment": 3}
-
-
-@pytest.fixture
-def finished(ann, bob):
-    game = games.join(games.create(ann, "empire-chess", "white", "seek", rated=True,
-                                   time_control=LIVE), bob)  # fmt: skip
-    moves.submit(game.public_id, ann, "d3d4", 0)
-    games.resign(game, bob)
-    return game
 
 
 def test_a_game_in_lichess_shape(finished):

@@ -15,7 +15,7 @@ from play.api import games as api_games
 from play.computer import opponents
 from play.games import games
 from play.push import presence
-from play.round import chat, moves
+from play.round import chat
 from tests.play.api.lichess import ADDITIONS, DIFFERENCES, check
 
 pytestmark = pytest.mark.django_db
@@ -29,12 +29,9 @@ def ndjson(answer) -> list[dict]:
 
 
 @pytest.fixture
-def played(ann, bob):
+def played(finished, ann, bob):
     """A finished rated game between ann and bob, and one in play with six plies."""
-    over = games.join(games.create(ann, "empire-chess", "white", "seek", rated=True,
-                                   time_control=LIVE), bob)  # fmt: skip
-    moves.submit(over.public_id, ann, "d3d4", 0)
-    games.resign(over, bob)
+    over = finished
     on = games.join(games.create(ann, "empress", "white", "seek", time_control=LIVE), bob)
     return over, on
 
