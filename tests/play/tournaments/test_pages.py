@@ -350,3 +350,23 @@ def test_the_standings_say_what_each_column_holds(arena, players, clock, client)
     assert heads[:5] == ["Rank", "Player", "Rating at entry", "Points per round", "Points"]
     key = page[page.index('id="standings-key"') :].split("</p>")[0]
     assert "and pairs the rounds" in key and "1 a win, ½ a draw" in key and "a bye (1)" in key
+
+
+def test_a_finished_arena_game_leads_back_to_the_arena_and_has_no_rematch(
+    arena, players, clock, client_of
+):
+    from play.games import games
+    from play.models import Offer
+
+    users = players(2)
+    begun(arena, users, clock, "club")
+    (game,) = arenas.pair_free(arena)
+    games.resign(game, game.player(1))
+    page = client_of(users[0]).get(game.get_absolute_url()).content.decode()
+    assert "Offer a rematch" not in page
+    assert f'<a class="button" href="{arena.get_absolute_url()}">Back to Club arena</a>' in page
+    refused = client_of(users[0]).post(
+        f"/g/{game.public_id}/rematch/", {"action": "offer"}, HTTP_HX_REQUEST="true"
+    )
+    assert refused.status_code == 409 and "the tournament pairs" in refused.content.decode()
+    assert not Offer.objects.exists()
