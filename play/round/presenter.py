@@ -347,11 +347,9 @@ def chat_html(game: Game, user, oob=False, notice: str | None = None) -> str:
     )
 
 
-def _board_names(game: Game, seat) -> tuple[str, str]:
-    return tuple(
-        "Your board" if i == seat else f"{game.player_name(i)}'s board ({game.rules.seats[i]})"
-        for i in (0, 1)
-    )
+def _board_names(game: Game, seat) -> tuple[str | None, str | None]:
+    """Whose each board is, for its heading: the player's name; None, the viewer's own."""
+    return tuple(None if i == seat else game.player_name(i) for i in (0, 1))
 
 
 def in_hand(board, hand: dict, actions: dict, selected) -> list[dict]:
