@@ -209,7 +209,8 @@ def _heading(names, seat: int, x: float) -> str:
         return f'<text class="board-name" x="{x}" y="{TOP - 9}">{seat_name}\'s board</text>'
     name = names[seat]
     whose = "Your board" if name is None else f"{_short(name)}'s board"
-    title = f"<title>{escape(name + "'s board")}</title>" if name and _short(name) != name else ""
+    cut = name is not None and _short(name) != name
+    title = "<title>" + escape(f"{name}'s board") + "</title>" if cut else ""
     return (
         f'<text class="board-name" x="{x}" y="{TOP - 26}">{title}{escape(whose)}</text>'
         f'<text class="board-seat" x="{x}" y="{TOP - 9}">{seat_name}</text>'
