@@ -47,6 +47,7 @@ for slug in {SLUGS!r}:
 study = Study.objects.create(owner=ann, game_slug="empire-chess", title="Axe", start="",
     tree="d3d4 e7e5 (e7e6)", updated_at=game.created_at)
 print("study", study.token)
+print("invitation", games.create(ann, "empress", "white", "invite").public_id)
 from play.common import clocks
 from play.tournaments import arenas, entries
 arena = arenas.create(ann, name="Axe arena", game_slug="empress", minutes=30,
@@ -86,7 +87,7 @@ def logged_in_pages(in_play):
         "/", "/new/", "/pool/", "/settings/", "/notifications/", "/import/", "/@/axe-ann/",
         "/@/axe-bob/", "/password/change/", "/tournaments/new/", "/tournaments/new/swiss/",
         "/settings/tokens/",
-        f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/",
+        f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/g/{in_play['invitation']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),
         f"/study/{in_play['study']}/",
