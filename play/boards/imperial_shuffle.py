@@ -11,11 +11,12 @@ import math
 from html import escape
 
 from play.boards.base import Marks, Renderer, clickable
-from rules.imperial_shuffle import DIRECTIONS, GRID, alive, dead
+from rules.imperial_shuffle import DIRECTIONS, GRID, ImperialShuffle, alive, dead
 
 CELL = 64
 GAP = 44  # between the two boards
-TOP = 30  # room for the boards' names
+TOP = 48  # room for the boards' headings: whose board, then the seat
+NAME_SHOWN = 20  # characters of a player's name in a heading, the rest cut with an ellipsis
 MARGIN = 20
 COLOUR_NAMES = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
 KIND_NAMES = {"C": "Commoner", "N": "Noble", "H": "High Priest", "E": "Emperor"}
@@ -54,9 +55,10 @@ class ImperialShuffleBoard(Renderer):
         )
 
     def render_boards(self, boards, *, viewer: int, marks=None, caption="", names=None) -> str:
-        """Both boards (None for one still hidden), the viewer's on the left."""
+        """Both boards (None for one still hidden), the viewer's on the left, each under its
+        heading: whose it is (`names`: each seat's player, None for the viewer's own), then
+        the seat."""
         marks = marks or Marks()
-        names = names or ("First player's board", "Second player's board")
         uid = next(_ids)
         width = 2 * MARGIN + 8 * CELL + GAP
         height = TOP + 4 * CELL + MARGIN
@@ -69,10 +71,7 @@ class ImperialShuffleBoard(Renderer):
         ]
         for column, seat in enumerate((viewer, 1 - viewer)):
             left = MARGIN + column * (4 * CELL + GAP)
-            out.append(
-                f'<text class="board-name" x="{left + 2 * CELL}" y="{TOP - 10}">'
-                f"{escape(names[seat])}</text>"
-            )
+            out.append(_heading(names, seat, left + 2 * CELL))
             own = column == 0
             out.append(self._board(boards[seat], left, marks if own else None, marks, uid))
         out.append("</svg>")
@@ -199,6 +198,27 @@ class ImperialShuffleBoard(Renderer):
             for sq in range(16)
             if b_before[sq] != b_after[sq] and alive(b_before[sq]) == alive(b_after[sq])
         )
+
+
+def _heading(names, seat: int, x: float) -> str:
+    """A board's heading, each line within its board: "Your board" or the player's ("ann's
+    board", a long name cut short, whole in its title), then the seat; with no names, the
+    seat's board."""
+    seat_name = ImperialShuffle.seats[seat]
+    if not names:
+        return f'<text class="board-name" x="{x}" y="{TOP - 9}">{seat_name}\'s board</text>'
+    name = names[seat]
+    whose = "Your board" if name is None else f"{_short(name)}'s board"
+    cut = name is not None and _short(name) != name
+    title = "<title>" + escape(f"{name}'s board") + "</title>" if cut else ""
+    return (
+        f'<text class="board-name" x="{x}" y="{TOP - 26}">{title}{escape(whose)}</text>'
+        f'<text class="board-seat" x="{x}" y="{TOP - 9}">{seat_name}</text>'
+    )
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…"
 
 
 def _patterns(uid) -> str:

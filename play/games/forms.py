@@ -22,7 +22,7 @@ class NewGameForm(forms.Form):
             ("days", "Correspondence: days per move"),
             ("bank", "Correspondence: a bank of days"),
         ],
-        initial="days",
+        initial="live",  # an invitation's friend plays at once: no move waits to be confirmed
     )
     minutes = WholeNumberField(min_value=1, max_value=180, initial=5, required=False)
     increment = WholeNumberField(

@@ -94,7 +94,8 @@ def _catch_up(game: Game) -> tuple[list, rules.State]:
 
 
 def begin_play(game: Game, at) -> None:
-    """Both players are in (and set up): the first move is due and the clocks start."""
+    """Both players are in (and set up): the first move is due and the clocks start. Each is
+    told, except in a game against the computer, which its player began at the board."""
     game.status = Game.Status.ACTIVE
     game.started_at = at
     game.turn = game.rules.to_move(state_of(game, []))
@@ -102,11 +103,13 @@ def begin_play(game: Game, at) -> None:
     ratings.mark_seats(game)
     game.revision += 1
     game.save()
-    for seat in game.seats.all():
-        mover = game.player_name(game.turn)
-        first = "your move" if seat.index == game.turn else f"{mover} moves first"
-        text = f"{game.rules.name} against {opponent_name(game, seat.index)} has begun: {first}."
-        notify.tell(seat.user, Kind.STARTED, text, game)
+    if game.computer_seat is None:
+        for seat in game.seats.all():
+            mover = game.player_name(game.turn)
+            first = "your move" if seat.index == game.turn else f"{mover} moves first"
+            against = opponent_name(game, seat.index)
+            text = f"{game.rules.name} against {against} has begun: {first}."
+            notify.tell(seat.user, Kind.STARTED, text, game)
     transaction.on_commit(lambda: broadcast(game))
 
 

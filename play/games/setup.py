@@ -71,14 +71,16 @@ def randomize(game: Game, user) -> None:
 
 
 def load(game: Game, user, text: str) -> None:
-    """Take an arrangement typed as text (one board in the position notation)."""
+    """Take an arrangement typed as text (one board in the position notation; spaces and
+    line breaks, which the notation has none of, ignored)."""
+    text = "".join(text.split())
 
     def change(seat, game_rules):
         try:
-            game_rules.check_setup(text.strip(), game.options)
+            game_rules.check_setup(text, game.options)
         except ValueError as exc:
             raise Refused(str(exc)) from None
-        seat.arrangement = text.strip()
+        seat.arrangement = text
 
     _edit(game, user, change)
 

@@ -205,6 +205,11 @@ class Game(Bounded):
             return shown_name(user)
         return (self.player_names or ["", ""])[index] or "?"
 
+    def names_shown(self) -> tuple[str, ...]:
+        """Every seat's player as pages name them. A drawing of the game is kept by its revision
+        and these: a visitor who signs up is named anew with no move made."""
+        return tuple(self.player_name(i) for i in range(len(self.rules.seats)))
+
     @property
     def mandatory(self) -> bool:
         """A championship's or a tournament's game: owed, so never aborted (as on lichess)."""

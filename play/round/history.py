@@ -29,7 +29,7 @@ def html(game: Game, seat: int | None, ply: int, flipped: bool = False) -> str:
         bottom=bottom,
         marks=marks,
         caption=f", {after}, {game_rules.seats[bottom]} at the bottom",
-        names=tuple(f"{game.player_name(i)}'s ({game_rules.seats[i]})" for i in (0, 1)),
+        names=tuple(game.player_name(i) for i in (0, 1)),
     )
     to_move = game_rules.to_move(state)
     context = {

@@ -124,6 +124,9 @@ def rematch(game: Game, user, action: str) -> Game | None:
         seat = game.seat_of_player(user, "Only the players may ask for a rematch.")
         if not game.is_over:
             raise Refused("A rematch comes after the game.", 409)
+        if game.tournament_id:
+            raise Refused("A tournament's game has no rematch: the tournament pairs its players.",
+                          409)  # fmt: skip
         standing = game.offers.filter(kind=Offer.Kind.REMATCH, status=Offer.Status.OPEN).first()
         if action == "offer":
             if standing and standing.seat == seat.index:

@@ -44,7 +44,7 @@ def with_view_related(game: Game) -> Game:
 
 
 FLIP_COOKIE = "flip-"  # + a game's id: its board is shown turned over on this browser
-_DRAWN = LRU(2048)  # (public id, revision, seat or "moves") -> a fragment
+_DRAWN = LRU(2048)  # (public id, revision, players' names, seat, ...) -> a fragment
 
 
 def seat_index(game: Game, user) -> int | None:
@@ -73,7 +73,8 @@ def live_html(
     if selected is not None or notice is not None or alerts:
         html = _render(game, seat, selected, notice, frozenset(alerts), pick, flipped, to_confirm)
     else:
-        key = (game.public_id, game.revision, seat, *(("flipped",) if flipped else ()))
+        key = (game.public_id, game.revision, game.names_shown(), seat,
+               *(("flipped",) if flipped else ()))  # fmt: skip
         html = _DRAWN.remembered(
             key, lambda: _render(game, seat, None, None, frozenset(), None, flipped)
         )
@@ -84,7 +85,8 @@ def update_html(game: Game, seat: int | None, flipped=False) -> str:
     """What the game's last move changed in the #live fragment of a page that shows the
     revision before it (live_update.html): a push and an answer whose size does not grow with
     the game. Only for a revision a move made (moves.submit publishes it)."""
-    key = (game.public_id, game.revision, seat, "update", *(("flipped",) if flipped else ()))
+    key = (game.public_id, game.revision, game.names_shown(), seat, "update",
+           *(("flipped",) if flipped else ()))  # fmt: skip
     return _DRAWN.remembered(key, lambda: _render_update(game, seat, flipped))
 
 
@@ -345,11 +347,9 @@ def chat_html(game: Game, user, oob=False, notice: str | None = None) -> str:
     )
 
 
-def _board_names(game: Game, seat) -> tuple[str, str]:
-    return tuple(
-        "Your board" if i == seat else f"{game.player_name(i)}'s board ({game.rules.seats[i]})"
-        for i in (0, 1)
-    )
+def _board_names(game: Game, seat) -> tuple[str | None, str | None]:
+    """Whose each board is, for its heading: the player's name; None, the viewer's own."""
+    return tuple(None if i == seat else game.player_name(i) for i in (0, 1))
 
 
 def in_hand(board, hand: dict, actions: dict, selected) -> list[dict]:

@@ -99,7 +99,7 @@ def _check_conditions(tournament: Tournament, user) -> float:
     speed = ratings.speed_of(tournament.time_control)
     row = Rating.objects.filter(user=user, game_slug=tournament.game_slug, speed=speed).first()
     rating = row.rating if row else ratings.glicko.START
-    name = f"{tournament.rules.name} ({ratings.SPEEDS[speed].lower()})"
+    name = rated_in(tournament)
     if tournament.rating_max is not None and rating > tournament.rating_max:
         raise Refused(f"This tournament is for players rated {tournament.rating_max} or less "
                       f"in {name}; yours is {rating:.0f}.", 403)  # fmt: skip
@@ -111,6 +111,12 @@ def _check_conditions(tournament: Tournament, user) -> float:
         raise Refused(f"This tournament is for players with {tournament.min_rated_games} rated "
                       f"games of {name} at least; you have {played}.", 403)  # fmt: skip
     return rating
+
+
+def rated_in(tournament: Tournament) -> str:
+    """The rating its players enter with, in words: "Empress (live)"."""
+    speed = ratings.speed_of(tournament.time_control)
+    return f"{tournament.rules.name} ({ratings.SPEEDS[speed].lower()})"
 
 
 def pause(tournament: Tournament, user) -> Participant:

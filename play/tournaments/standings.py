@@ -13,6 +13,7 @@ from play.models import Game, Pairing, Tournament
 from play.notify import notify
 from play.push import live
 from play.round import pictures
+from play.tournaments import entries
 
 PUBLIC_ID = re.compile(r"[A-Za-z0-9]{1,12}")
 SHOWN = 50  # a page of the standings
@@ -42,7 +43,8 @@ def html(tournament: Tournament, page=None, *, oob: bool = False) -> str:
         page = Paginator(ranked(tournament), SHOWN).page(1)
     offset = (page.number - 1) * SHOWN
     context = {"tournament": tournament, "page": page, "oob": oob,
-               "ranked": [(offset + i, p) for i, p in enumerate(page, 1)]}  # fmt: skip
+               "ranked": [(offset + i, p) for i, p in enumerate(page, 1)],
+               "rated_in": entries.rated_in(tournament)}  # fmt: skip
     return render_to_string("tournaments/partials/standings.html", context)
 
 

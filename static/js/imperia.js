@@ -86,6 +86,26 @@
     }
   });
 
+  // A Copy button (data-copy: the id of the field it copies; data-said: where it says what
+  // it did) puts the field's text on the clipboard. Where the clipboard is refused (no
+  // permission, or none on a page that is not secure), the text is selected for the player
+  // to copy, and the line says so.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    var field = button && document.getElementById(button.dataset.copy);
+    if (!field) return;
+    var said = document.getElementById(button.dataset.said) || { textContent: "" };
+    function selected() {
+      field.focus();
+      field.select();
+      said.textContent = "Selected: copy it with Ctrl+C (⌘C on a Mac), or your menu's Copy.";
+    }
+    if (!navigator.clipboard || !navigator.clipboard.writeText) return selected();
+    navigator.clipboard.writeText(field.value).then(function () {
+      said.textContent = "Copied.";
+    }, selected);
+  });
+
   // Quick pairing: the socket says the game is made; the waiting page opens it.
   // The game changed (a push swapped the board in): parts of the page outside it that
   // depend on it (the conditional moves) redraw themselves.

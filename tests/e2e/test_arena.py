@@ -1,5 +1,6 @@
 """An arena in the browser: two players join, the sweeper pairs them and both pages open the
-game; a resignation moves the standings on a page left open, without a reload; two more join
+game; a resignation ends it on both pages (a link back to the arena, no rematch, no move box)
+and moves the standings on a page left open, without a reload; two more join
 and everyone free is paired again, nobody with the opponent just played."""
 
 import re
@@ -55,6 +56,10 @@ def test_players_join_an_arena_are_paired_and_see_the_standings_move(browser, se
     loser.once("dialog", lambda dialog: dialog.accept())
     loser.click("button:has-text('Resign')")
     expect(loser.locator("#status")).to_contain_text("wins")
+    for page in pages.values():  # the game ended on these pages: nothing more to play in it
+        expect(page.get_by_role("link", name="Back to Evening arena")).to_be_visible()
+        expect(page.locator("#move-input")).to_be_hidden()
+        expect(page.get_by_role("button", name="Offer a rematch")).to_have_count(0)
     for name in ("are-three", "are-four"):  # two more join before the next pass
         pages[name] = joined(browser, server, address, name)
     sweep_once()  # the standings pushed, and the four free players paired

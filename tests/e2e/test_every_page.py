@@ -1,6 +1,6 @@
 """Every page a player opens, logged out and logged in (a game of each kind in play, analysis,
-studies, the rules, the referee's desk): axe-core finds no violation of its rules, and on a
-390 px phone no page is wider than the screen."""
+studies, the rules, the referee's desk), and pages showing a flash message: axe-core finds no
+violation of its rules, and on a 390 px phone no page is wider than the screen."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -47,6 +47,7 @@ for slug in {SLUGS!r}:
 study = Study.objects.create(owner=ann, game_slug="empire-chess", title="Axe", start="",
     tree="d3d4 e7e5 (e7e6)", updated_at=game.created_at)
 print("study", study.token)
+print("invitation", games.create(ann, "empress", "white", "invite").public_id)
 from play.common import clocks
 from play.tournaments import arenas, entries
 arena = arenas.create(ann, name="Axe arena", game_slug="empress", minutes=30,
@@ -86,11 +87,20 @@ def logged_in_pages(in_play):
         "/", "/new/", "/pool/", "/settings/", "/notifications/", "/import/", "/@/axe-ann/",
         "/@/axe-bob/", "/password/change/", "/tournaments/new/", "/tournaments/new/swiss/",
         "/settings/tokens/",
-        f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/",
+        f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/g/{in_play['invitation']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),
         f"/study/{in_play['study']}/",
     ]  # fmt: skip
+
+
+def violations(axe, page, path) -> list[str]:
+    """axe-core's violations on the page as it stands, each with its first places."""
+    found = []
+    for violation in axe.run(page).response["violations"]:
+        targets = [node["target"] for node in violation["nodes"]][:3]
+        found.append(f"{path}: {violation['id']} ({len(violation['nodes'])}) {targets}")
+    return found
 
 
 def survey(page, server, paths) -> list[str]:
@@ -100,9 +110,7 @@ def survey(page, server, paths) -> list[str]:
         page.set_viewport_size({"width": 1280, "height": 900})
         page.goto(server + path)
         expect(page.locator("main")).to_be_visible()
-        for violation in axe.run(page).response["violations"]:
-            targets = [node["target"] for node in violation["nodes"]][:3]
-            found.append(f"{path}: {violation['id']} ({len(violation['nodes'])}) {targets}")
+        found += violations(axe, page, path)
         page.set_viewport_size(PHONE)
         page.reload()
         expect(page.locator("main")).to_be_visible()
@@ -133,4 +141,30 @@ def test_a_new_players_pages(browser, server):
     page = browser.new_context().new_page()
     sign_up(page, server, "axe-new")
     found = survey(page, server, ["/", "/@/axe-new/", "/notifications/"])
+    assert not found, "\n".join(found)
+
+
+def test_pages_with_a_flash_message_or_a_forms_errors(browser, server, games_in_play):
+    """The message a form's answer leaves on the page it leads to (joining the arena and the
+    Swiss, saving the settings), and a form's errors said above it."""
+    page = browser.new_context().new_page()
+    sign_up(page, server, "axe-dee")
+
+    def refused_arena():
+        page.fill("#id_name", "Shuffled")
+        page.select_option("#id_game", "imperial-shuffle")  # undealt: a tournament refuses it
+
+    axe, found = Axe(), []
+    for path, fill, button, shown in [
+        (f"/t/{games_in_play['arena']}/", None, "Join", ".messages"),
+        (f"/t/{games_in_play['swiss']}/", None, "Join", ".messages"),
+        ("/settings/", None, "Save", ".messages"),
+        ("/tournaments/new/", refused_arena, "Make the arena", ".errorlist"),
+    ]:
+        page.goto(server + path)
+        if fill:
+            fill()
+        page.click(f"main button:has-text('{button}')")
+        expect(page.locator(shown)).to_be_visible()
+        found += violations(axe, page, path)
     assert not found, "\n".join(found)

@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 import rules
+from tests.e2e.conftest import run_django
 from tests.e2e.helpers import sign_up
 
 pytestmark = pytest.mark.e2e
@@ -82,3 +83,38 @@ def test_setup_a_killing_push_and_a_revival(browser, server):
     for page in (first, second):
         expect(page.locator(".moves")).to_contain_text("W+c4")
         assert page.evaluate("window.notReloaded") is True
+
+
+# Each board's heading and where it may run: its board and half the gap either side, in the
+# picture's own units (play/boards/imperial_shuffle.py: margin 20, boards 256, gap 44).
+HEADINGS_FIT = """() => [...document.querySelectorAll('.shuffle-board .board-name')].map(text => {
+    const box = text.getBBox(), left = +text.getAttribute('x') - 128;
+    return [text.textContent, box.x >= left - 22 && box.x + box.width <= left + 256 + 22];
+})"""
+
+
+def test_the_boards_headings_fit_and_the_arrangement_field_holds_one(browser, server):
+    """A long name in the heading over the opponent's board is not cut, on a desktop or a
+    phone; the field to type an arrangement shows a whole one."""
+    page = browser.new_context().new_page()
+    sign_up(page, server, "shuffle-newcomer-one")
+    public_id = run_django(
+        "from django.contrib.auth import get_user_model\n"
+        "from play.games import games\n"
+        "User = get_user_model()\n"
+        "one = User.objects.get(username='shuffle-newcomer-one')\n"
+        "two = User.objects.create_user('shuffle-newcomer-two')\n"
+        "game = games.join(games.create(one, 'imperial-shuffle', 'white', 'seek'), two)\n"
+        "print(game.public_id)"
+    ).strip()
+    page.goto(f"{server}/g/{public_id}/")
+    for size in ({"width": 1280, "height": 900}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        expect(page.locator("#arrangement-input")).to_be_visible()
+        headings = page.evaluate(HEADINGS_FIT)
+        assert any("shuffle-newcomer-two" in text for text, _ in headings)
+        assert all(fits for _, fits in headings), headings
+        page.fill("#arrangement-input", FIRST)
+        field = page.locator("#arrangement-input")
+        shown_whole = "f => f.scrollWidth <= f.clientWidth && f.scrollHeight <= f.clientHeight"
+        assert field.evaluate(shown_whole), size

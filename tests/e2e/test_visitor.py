@@ -53,3 +53,38 @@ def test_the_home_pages_board_moves_with_its_game(browser, server):
     assert visitor.evaluate("window.notReloaded") is True
     board.click()
     expect(visitor).to_have_url(white.url)
+
+
+def test_a_visitors_invitation_is_live_by_default_and_its_link_copied(browser, server):
+    """The invitation form says its clock is live unless another is chosen; the link's Copy
+    button puts it on the clipboard, and where the clipboard is refused (no permission, or no
+    clipboard at all) selects it for the player to copy, saying so."""
+    page = browser.new_context(permissions=["clipboard-read", "clipboard-write"]).new_page()
+    page.goto(server + "/")
+    expect(page.locator("#id_time_control")).to_have_value("live")
+    expect(page.locator("#new-h ~ form")).to_contain_text("A live clock unless you choose")
+    page.click("text=Create the link")
+    link = page.locator(".invite-link").input_value()
+    copy = page.get_by_role("button", name="Copy the invitation link")
+    copy.click()
+    expect(page.locator("#invite-copied")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    refused = "() => Promise.reject(new DOMException('Refused', 'NotAllowedError'))"
+    for refusal in (
+        f"() => {{ navigator.clipboard.writeText = {refused}; }}",
+        "() => { Object.defineProperty(navigator, 'clipboard', {value: undefined}); }",  # http
+    ):
+        page.evaluate("document.getElementById('invite-copied').textContent = ''")
+        page.evaluate(refusal)
+        copy.click()
+        expect(page.locator("#invite-copied")).to_contain_text("Selected")
+        selected = page.locator(".invite-link").evaluate(
+            "f => [document.activeElement === f, f.selectionStart, f.selectionEnd]"
+        )
+        assert selected == [True, 0, len(link)]
+    assert not errors
+    friend = browser.new_context().new_page()
+    friend.goto(link)
+    expect(friend.locator("main")).to_contain_text("5+3")

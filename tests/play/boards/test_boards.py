@@ -1,6 +1,7 @@
 """The SVG renderer: labels in the game's coordinates, orientation, marks as shapes."""
 
 import re
+from html import unescape
 
 import pytest
 
@@ -59,3 +60,23 @@ def test_a_marked_square_is_drawn_as_its_marks_say_even_when_kept(label):
     marks = Marks(alerts=frozenset({"d3"}), alert_label=label, last_move=("d3",))
     for _ in range(2):  # drawn, then taken from what was kept
         assert board._square(state, sq, x, y, marks, NO_NOTE) in board.render(state, marks=marks)
+
+
+def test_the_shuffle_boards_headings_say_whose_board_then_the_seat():
+    """Two short lines over each board, so that neither runs past it: a long name is cut, and
+    whole in the heading's title."""
+    shuffle = rules.get("imperial-shuffle")
+    state = shuffle.from_setup(
+        "Cr,Cb,Eb,Ng|Ng,Cb,Nr,Cg|Nr,Cy,Cy,Ny|Ny,Hb,Cg,Cr",
+        "Cy,Cg,Nr,Cr|Cb,Hr,Cb,Er|Ny,Nr,Ny,Cg|Ng,Cr,Ng,Cy",
+        0,
+    )
+    long_name = "a-player-with-a-very-long-name"
+    svg = renderer("imperial-shuffle").render(state, bottom=1, names=(long_name, None))
+    headings = re.findall(r'<text class="board-(name|seat)"[^>]*>(.*?)</text>', unescape(svg))
+    assert headings == [
+        ("name", "Your board"),
+        ("seat", "Second player"),
+        ("name", f"<title>{long_name}'s board</title>a-player-with-a-ver…'s board"),
+        ("seat", "First player"),
+    ]

@@ -12,6 +12,7 @@ from django.utils.html import escape
 
 import rules
 from imperia_site.asgi import application
+from play.computer import opponents
 from play.games import games
 from play.lobby import watching
 from play.round import moves
@@ -98,3 +99,21 @@ async def test_the_home_socket_never_shows_an_open_invitation(ann):
     connected, _ = await socket.connect()
     assert connected and await socket.receive_nothing()
     await socket.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_visitor_who_signs_up_is_shown_by_their_new_name(make_user, client_of):
+    """The boards drawn once per revision are drawn again when a player's name changes: a
+    visitor's game, on the home page's card and on its own page, names them once signed up."""
+    visitor = make_user("anonymous-0a1b2c3d4e5f")
+    game = opponents.start(visitor, "empire-chess", 1, "white")
+    moves.submit(game.public_id, visitor, "e3e4", 0)
+    looker = Client()
+    assert "Empire Chess: Anonymous vs Imperia level 1" in looker.get("/").content.decode()
+    assert "Anonymous" in looker.get(game.get_absolute_url()).content.decode()
+    signup = {"username": "newcomer", "password1": "a-long-passphrase",
+              "password2": "a-long-passphrase"}  # fmt: skip
+    assert client_of(visitor).post("/signup/", signup).status_code == 302
+    assert "Empire Chess: newcomer vs Imperia level 1" in looker.get("/").content.decode()
+    page = looker.get(game.get_absolute_url()).content.decode()
+    assert "newcomer" in page and "Anonymous" not in page

@@ -49,6 +49,7 @@ def test_invitation_link_is_the_only_way_in(ann, bob, client_of):
     game = games.create(ann, "empire-chess", "white", "invite")
     html = client_of(ann).get(f"/g/{game.public_id}/").content.decode()
     assert f"/invite/{game.invite_token}" in html
+    assert 'data-copy="invite-link" data-said="invite-copied"' in html  # its Copy button
     # Others can neither see the private game nor join it by its public id.
     assert client_of(bob).get(f"/g/{game.public_id}/").status_code == 404
     assert client_of(bob).post(f"/g/{game.public_id}/join/").status_code == 404
@@ -97,3 +98,16 @@ def test_a_refused_form_marks_its_own_field_not_the_next_blank_one(ann, client_o
     listing = client.get("/").content.decode()
     listing = listing[listing.index("<legend>Opponent</legend>") :][:600]
     assert 'aria-invalid="true"' not in listing
+
+
+def test_a_new_game_is_on_a_live_clock_unless_another_is_chosen_and_the_form_says_so(
+    ann, client_of, client
+):
+    """A friend sent an invitation plays at once, each move played as made; the computer's
+    games keep no clock unless one is chosen."""
+    for page in (client.get("/").content.decode(), client_of(ann).get("/").content.decode()):
+        new_game = page[page.index('id="new-h"') :]
+        assert '<option value="live" selected>' in new_game
+        assert "A live clock unless you choose another" in new_game
+        computer = page[page.index('id="computer_time_control"') :].split("</select>")[0]
+        assert '<option value="none" selected>' in computer

@@ -104,3 +104,24 @@ def test_the_notifications_page_marks_them_read(active_game, client_of, ann):
     html = client_of(ann).get("/notifications/").content.decode()
     assert "has begun" in html and 'class="unread"' in html
     assert Notification.objects.filter(user=ann, read_at__isnull=True).count() == 0
+
+
+def test_a_game_against_the_computer_tells_no_one_it_has_begun(make_user, ann, client_of):
+    """The player began it and is at the board: the bell stays for what they did not do."""
+    from play.computer import opponents
+
+    visitor = make_user("anonymous-0a1b2c3d4e5f")
+    for player in (visitor, ann):
+        game = opponents.start(player, "empire-chess", 1, "white")
+        moves.submit(game.public_id, player, "e3e4", 0)
+        opponents.start(player, "empress", 1, "black")
+    assert not Notification.objects.exists()
+
+
+def test_a_visitors_notifications_point_to_signing_up_not_to_settings(make_user, ann, client_of):
+    visitor = make_user("anonymous-0a1b2c3d4e5f")
+    page = client_of(visitor).get("/notifications/").content.decode()
+    assert 'href="/settings/"' not in page and "in your settings" not in page
+    assert '<a href="/signup/">Sign up</a> to keep your games and have these by email too' in page
+    page = client_of(ann).get("/notifications/").content.decode()
+    assert "Choose what comes by email in your" in page and 'href="/settings/"' in page

@@ -58,3 +58,14 @@ def test_the_page_offers_and_links_the_rematch(active_game, client_of, ann, bob)
     assert "Your opponent offers a rematch." in html
     html = client_of(bob).post(url, {"action": "accept"}, **HTMX).content.decode()
     assert "Go to the rematch" in html
+
+
+def test_a_finished_game_has_no_move_box(active_game, client_of, ann, bob):
+    """Nothing is played in a game that is over: its page has no box to type a move, and its
+    board says it is over, which hides the box on a page that saw the game end."""
+    page = client_of(ann).get(f"/g/{active_game.public_id}/").content.decode()
+    assert 'id="move-input"' in page and "data-over" not in page
+    games.resign(active_game, bob)
+    page = client_of(ann).get(f"/g/{active_game.public_id}/").content.decode()
+    assert 'id="move-input"' not in page and "Type a move" not in page
+    assert '<div id="live" class="live" data-over' in page

@@ -32,7 +32,8 @@ def test_joining_starts_the_setup_with_a_random_draft_each(shuffle, client_of, a
     html = client_of(ann).get(f"/g/{shuffle.public_id}/").content.decode()
     assert "Arrange your pieces" in html and "Submit arrangement" in html
     assert "still arranging" in html  # the other draft stays hidden
-    assert 'id="arrangement-input" name="arrangement" hx-preserve' in html
+    # A field that shows a whole arrangement, over two lines where the page is narrow.
+    assert '<textarea id="arrangement-input" name="arrangement" rows="2" hx-preserve' in html
 
 
 def test_swap_by_two_clicks_random_and_typed_arrangements(shuffle, client_of, ann):
@@ -46,6 +47,9 @@ def test_swap_by_two_clicks_random_and_typed_arrangements(shuffle, client_of, an
     assert Seat.objects.get(game=shuffle, user=ann).arrangement == FIRST.replace("Eb,Cr", "Cr,Eb")
     response = post_setup(client, shuffle, action="load", arrangement="Cr,Cr")
     assert response.status_code == 400 and "4 ranks" in response.content.decode()
+    typed = FIRST.replace(",", ", ").replace("|", "|\n")  # over lines, as the field wraps
+    post_setup(client, shuffle, action="load", arrangement=typed)
+    assert Seat.objects.get(game=shuffle, user=ann).arrangement == FIRST
     post_setup(client, shuffle, action="random")
     assert Seat.objects.get(game=shuffle, user=ann).arrangement != FIRST.replace("Eb,Cr", "Cr,Eb")
 

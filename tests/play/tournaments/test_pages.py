@@ -1,5 +1,6 @@
 """The tournaments' pages: the list, a tournament's standings, joining and pausing by form."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -36,7 +37,11 @@ def test_a_wrong_password_is_refused_on_the_page_and_changes_nothing(arena, bob,
     assert not Participant.objects.exists()
     assert client.post(f"/t/{arena.public_id}/join/", {"password": "club"}).status_code == 302
     page = client.get(arena.get_absolute_url()).content.decode()
-    assert "You are in" in page and ">bob</a>" in page
+    # Said in a status of paragraphs: a list may not take that role (axe's rules).
+    assert (
+        '<div class="messages" role="status"><p class="success">You are in Club arena.</p>' in page
+    )
+    assert ">bob</a>" in page
     assert client.post(f"/t/{arena.public_id}/pause/").status_code == 302
     assert Participant.objects.get(user=bob).paused
     again = client.post(f"/t/{arena.public_id}/pause/")
@@ -91,6 +96,7 @@ def test_a_malformed_arena_is_refused_and_nothing_is_made(ann, client_of, overri
 
     answer = client_of(ann).post("/tournaments/new/", arena_form(**overrides))
     assert answer.status_code == 400 and said in answer.content.decode()
+    assert '<div class="errorlist" role="alert"><ul>' in answer.content.decode()
     assert not Tournament.objects.exists()
 
 
@@ -308,3 +314,59 @@ def test_the_page_shows_the_top_game_the_sweeper_chose(arena, players, clock, cl
     arena.refresh_from_db()
     page = client.get(arena.get_absolute_url()).content.decode()
     assert f'ws-connect="/ws/now/?games={arena.top_game.public_id}"' in page
+
+
+def test_the_standings_say_what_each_column_holds(arena, players, clock, client):
+    """An arena's sheet is its points per game, a Swiss's its points per round; the rating is
+    the one each player joined with, and says so."""
+    from play.games import games
+    from play.models import Game, Rating
+    from play.tournaments import swisses
+
+    users = players(2)
+    Rating.objects.create(user=users[0], game_slug="empire-chess", speed="live", rating=1712,
+                          rd=60, games=3)  # fmt: skip
+    begun(arena, users, clock, "club")
+    (game,) = arenas.pair_free(arena)
+    games.resign(game, game.player(1))
+    Rating.objects.filter(user=users[0]).update(rating=1790)  # the games since, elsewhere
+    page = client.get(arena.get_absolute_url()).content.decode()
+    table = page[page.index('<div id="standings"') :].split("</table>")[0]
+    heads = re.findall(r'<th scope="col">(.*?)</th>', table)
+    assert heads == ["Rank", "Player", "Rating at entry", "Points per game", "Score"]
+    assert "<td>1712</td>" in table and "1790" not in table
+    assert '<table class="list" aria-describedby="standings-key">' in table
+    key = page[page.index('id="standings-key"') :].split("</p>")[0]
+    assert "rating in Empire Chess (live) as they joined" in key and "2 a win, 1 a draw" in key
+
+    swiss = swisses.create(users[0], name="Club Swiss", game_slug="empress", time_control=LIVE,
+                           rounds=3, pacing="manual", starts_at=clock())  # fmt: skip
+    for user in players(3, "s"):
+        entries.join(swiss, user)
+    schedule.sweep(clock())
+    assert Game.objects.filter(tournament=swiss).exists()
+    page = client.get(swiss.get_absolute_url()).content.decode()
+    heads = re.findall(r'<th scope="col">(.*?)</th>', page.split("</table>")[0])
+    assert heads[:5] == ["Rank", "Player", "Rating at entry", "Points per round", "Points"]
+    key = page[page.index('id="standings-key"') :].split("</p>")[0]
+    assert "and pairs the rounds" in key and "1 a win, ½ a draw" in key and "a bye (1)" in key
+
+
+def test_a_finished_arena_game_leads_back_to_the_arena_and_has_no_rematch(
+    arena, players, clock, client_of
+):
+    from play.games import games
+    from play.models import Offer
+
+    users = players(2)
+    begun(arena, users, clock, "club")
+    (game,) = arenas.pair_free(arena)
+    games.resign(game, game.player(1))
+    page = client_of(users[0]).get(game.get_absolute_url()).content.decode()
+    assert "Offer a rematch" not in page
+    assert f'<a class="button" href="{arena.get_absolute_url()}">Back to Club arena</a>' in page
+    refused = client_of(users[0]).post(
+        f"/g/{game.public_id}/rematch/", {"action": "offer"}, HTTP_HX_REQUEST="true"
+    )
+    assert refused.status_code == 409 and "the tournament pairs" in refused.content.decode()
+    assert not Offer.objects.exists()
