@@ -3,7 +3,7 @@ import logging
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
-from play.common import outages
+from imperia_site import outages
 from play.computer import turns
 from play.push import relay
 

@@ -5,7 +5,7 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from play.common import outages
+from imperia_site import outages
 from play.push import relay
 from play.review import evaluations
 

@@ -3,7 +3,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from play.common import outages
+from imperia_site import outages
 from play.games.sweeper import sweep_once
 from play.leagues import schedule
 from play.push import relay

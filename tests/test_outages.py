@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.db import OperationalError
 
-from play.common import outages
+from imperia_site import outages
 from play.computer import turns
 from play.management.commands import bots, evaluations, sweep
 from play.push import relay
