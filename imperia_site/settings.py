@@ -126,6 +126,10 @@ if REDIS_URL and (worker := os.environ.get("PYTEST_XDIST_WORKER", "")):
     # The test runner's workers each on a Redis database of their own, as each has its own
     # test database: sharing one, they cleared each other's cache and channel groups.
     REDIS_URL = re.sub(r"/\d*$", "", REDIS_URL) + f"/{int(worker.removeprefix('gw')) + 1}"
+# How long a socket stays in a channel group unless it renews its membership, which an open
+# socket does every third of it (play/push/sockets.py): a socket that died without leaving
+# (its server killed, Redis away as it closed) is no longer sent pushes after a minute.
+CHANNEL_GROUP_EXPIRY = 60
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -138,7 +142,10 @@ if REDIS_URL:
             "BACKEND": "play.push.layers.RedisChannelLayer",
             # redis-py refuses a 101st simultaneous connection instead of waiting: a crowd
             # of sockets joining at once would be turned away (tests/play/test_socket_safety).
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 10_000}]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": 10_000}],
+                "group_expiry": CHANNEL_GROUP_EXPIRY,
+            },
         }
     }
 else:
@@ -150,7 +157,12 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 200_000},
         }
     }
-    CHANNEL_LAYERS = {"default": {"BACKEND": "play.push.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "play.push.layers.InMemoryChannelLayer",
+            "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
