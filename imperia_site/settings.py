@@ -95,9 +95,11 @@ TEMPLATES = [
 ]
 ASGI_APPLICATION = "imperia_site.asgi.application"
 
+# A kept connection is looked at before a request's first query (one round trip), so that
+# after PostgreSQL restarts each server thread opens a new one instead of answering a 500.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
 SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"

@@ -1,15 +1,18 @@
-"""The long-running loops outlive a database that goes away: each failure drops the broken
-connection, the outage is logged once and its end once, and the loop goes on."""
+"""The long-running loops and the servers outlive a database that goes away: each failure
+drops the broken connection, the outage is logged once and its end once, and the loop goes
+on; a server's request opens a new connection in place of one a restart cut."""
 
 import logging
+import threading
 
 import pytest
 from django.core.management import call_command
-from django.db import OperationalError
+from django.db import OperationalError, close_old_connections, connection
 
 from imperia_site import outages
 from play.computer import turns
 from play.management.commands import bots, evaluations, sweep
+from play.models import Game
 from play.push import relay
 from play.review import evaluations as answers
 
@@ -101,3 +104,27 @@ def test_once_the_sweeper_still_fails_at_once(monkeypatch):
     monkeypatch.setattr(sweep, "sweep_once", fails)
     with pytest.raises(OperationalError):
         call_command("sweep", "--once")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_servers_request_after_a_database_restart_is_served_on_a_new_connection(monkeypatch):
+    """A restart cuts the servers' kept connections: a request looks at its connection
+    before its first query and opens another, rather than answer one 500 per thread."""
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's restart cuts kept connections; SQLite's are files")
+    monkeypatch.setitem(connection.settings_dict, "CONN_MAX_AGE", 60)  # kept, as served
+    connection.close()
+    connection.ensure_connection()
+    kept = connection.connection.info.backend_pid
+
+    def cut():  # as `pg_ctl restart` does, from another connection
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [kept])
+        connection.close()
+
+    thread = threading.Thread(target=cut)
+    thread.start()
+    thread.join()
+    close_old_connections()  # a request begins
+    assert Game.objects.count() == 0
+    assert connection.connection.info.backend_pid != kept
