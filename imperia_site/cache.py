@@ -1,17 +1,27 @@
 """The caches: Django's, with counters that expire (the rate limits' windows), places held
-on lease (the API's streams) and, on Redis, one connection pool per process."""
+on lease (the API's streams) and, on Redis, one connection pool per process, riding out
+Redis's absence."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 
 from django.core.cache.backends import locmem
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.utils.functional import cached_property
+from redis import exceptions
 
+from imperia_site.outages import Outage
+
+log = logging.getLogger("imperia.cache")
 _clients: dict[str, RedisCacheClient] = {}
 _lock = threading.Lock()
+UNREACHABLE = (exceptions.ConnectionError, exceptions.TimeoutError)
+_outage = Outage(log, "Redis, the cache (meanwhile sessions are read from the database and "
+                 "the rate limits count nothing)")  # fmt: skip
+MOST_MISSED = 100_000  # keys written while Redis was away, kept to be deleted once it is back
 
 # A sorted set of places, each scored with the time its lease ends. Its answer is text: Lua
 # would round a number.
@@ -71,12 +81,86 @@ class LocMemCache(locmem.LocMemCache):
 
 class _Client(RedisCacheClient):
     """Django's, keeping its redis-py client: Django built a new one for every call, copying
-    some 170 response callbacks each time."""
+    some 170 response callbacks each time.
+
+    While Redis cannot be reached, a call does not fail the request: a read finds nothing (a
+    session is then read from the database: SESSION_ENGINE is cached_db) and a write is
+    dropped, logged once for the outage. The keys written or deleted meanwhile are deleted
+    once Redis answers again, so that a copy from before (a session since logged out) does
+    not outlive its change."""
 
     def __init__(self, servers, **options):
         super().__init__(servers, **options)
         self._clients = {}
         self._making = threading.Lock()
+        self._missed: set = set()
+
+    def _soft(self, fallback, call, *args, written=()):
+        try:
+            if self._missed:  # before anything is read again
+                self._forget_missed()
+            result = call(*args)
+        except UNREACHABLE as exc:
+            _outage.failed(exc)
+            if len(self._missed) < MOST_MISSED:
+                self._missed.update(written)
+            return fallback
+        _outage.recovered()
+        return result
+
+    def _forget_missed(self) -> None:
+        with self._making:
+            missed, self._missed = self._missed, set()
+        try:
+            self.get_client(write=True).delete(*missed)
+        except UNREACHABLE:
+            self._missed.update(missed)
+            raise
+
+    def add(self, key, value, timeout):
+        return self._soft(False, super().add, key, value, timeout, written=[key])
+
+    def get(self, key, default):
+        return self._soft(default, super().get, key, default)
+
+    def set(self, key, value, timeout):
+        return self._soft(None, super().set, key, value, timeout, written=[key])
+
+    def touch(self, key, timeout):
+        return self._soft(False, super().touch, key, timeout, written=[key])
+
+    def delete(self, key):
+        return self._soft(False, super().delete, key, written=[key])
+
+    def get_many(self, keys):
+        return self._soft({}, super().get_many, keys)
+
+    def has_key(self, key):
+        return self._soft(False, super().has_key, key)
+
+    def set_many(self, data, timeout):
+        return self._soft(list(data), super().set_many, data, timeout, written=list(data))
+
+    def delete_many(self, keys):
+        return self._soft(None, super().delete_many, keys, written=list(keys))
+
+    def count(self, keys: list[str], timeout: int) -> list[int]:
+        """SharedRedisCache.count's round trip; every count 0 while Redis is away, so that the
+        limits let everything through rather than refuse everyone."""
+        pipeline = self.get_client(write=True).pipeline(transaction=False)
+        for key in keys:
+            pipeline.incr(key)
+            pipeline.expire(key, timeout, nx=True)  # the window's first count starts its clock
+        return self._soft([0] * len(keys), lambda: pipeline.execute()[::2])
+
+    def hold_place(self, key: str, member: str, seconds: int, most: int) -> float:
+        """SharedRedisCache.hold_place's script; a place given (0) while Redis is away, as the
+        limits let everything through."""
+        script = self.get_client(write=True).register_script(HOLD_PLACE)  # no round trip
+        return self._soft(0.0, lambda: float(script(keys=[key], args=[member, seconds, most])))
+
+    def give_up_place(self, key: str, member: str) -> None:
+        self._soft(None, self.get_client(write=True).zrem, key, member)
 
     def get_client(self, key=None, *, write=False):
         # Django's pool making is not thread-safe: two first requests at once would each make
@@ -106,19 +190,12 @@ class SharedRedisCache(RedisCache):
     def hold_place(self, key: str, member: str, seconds: int, most: int | None = None) -> float:
         """As LocMemCache.hold_place, in one script that Redis runs whole, on its clock: each
         server's own clock may differ."""
-        script = self._cache.get_client(write=True).register_script(HOLD_PLACE)  # no round trip
-        key = self.make_and_validate_key(key)
-        return float(script(keys=[key], args=[member, seconds, most or 0]))
+        return self._cache.hold_place(self.make_and_validate_key(key), member, seconds, most or 0)
 
     def give_up_place(self, key: str, member: str) -> None:
-        self._cache.get_client(write=True).zrem(self.make_and_validate_key(key), member)
+        self._cache.give_up_place(self.make_and_validate_key(key), member)
 
     def count(self, keys: list[str], timeout: int) -> list[int]:
         """As LocMemCache.count, in one round trip (Django's incr takes two per key, add one
         more)."""
-        pipeline = self._cache.get_client(write=True).pipeline(transaction=False)
-        for key in keys:
-            key = self.make_and_validate_key(key)
-            pipeline.incr(key)
-            pipeline.expire(key, timeout, nx=True)  # the window's first count starts its clock
-        return pipeline.execute()[::2]
+        return self._cache.count([self.make_and_validate_key(key) for key in keys], timeout)

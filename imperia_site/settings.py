@@ -96,9 +96,11 @@ TEMPLATES = [
 ]
 ASGI_APPLICATION = "imperia_site.asgi.application"
 
+# A kept connection is looked at before a request's first query (one round trip), so that
+# after PostgreSQL restarts each server thread opens a new one instead of answering a 500.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
 SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
@@ -127,6 +129,10 @@ if REDIS_URL and (worker := os.environ.get("PYTEST_XDIST_WORKER", "")):
     # The test runner's workers each on a Redis database of their own, as each has its own
     # test database: sharing one, they cleared each other's cache and channel groups.
     REDIS_URL = re.sub(r"/\d*$", "", REDIS_URL) + f"/{int(worker.removeprefix('gw')) + 1}"
+# How long a socket stays in a channel group unless it renews its membership, which an open
+# socket does every third of it (play/push/sockets.py): a socket that died without leaving
+# (its server killed, Redis away as it closed) is no longer sent pushes after a minute.
+CHANNEL_GROUP_EXPIRY = 60
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -139,7 +145,10 @@ if REDIS_URL:
             "BACKEND": "play.push.layers.RedisChannelLayer",
             # redis-py refuses a 101st simultaneous connection instead of waiting: a crowd
             # of sockets joining at once would be turned away (tests/play/test_socket_safety).
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 10_000}]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": 10_000}],
+                "group_expiry": CHANNEL_GROUP_EXPIRY,
+            },
         }
     }
 else:
@@ -151,7 +160,12 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 200_000},
         }
     }
-    CHANNEL_LAYERS = {"default": {"BACKEND": "play.push.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "play.push.layers.InMemoryChannelLayer",
+            "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -277,10 +277,16 @@ async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
                 lines = [b"\n"]
                 if stream.kind == "game":
                     lines = await database_sync_to_async(_opponent_gone)(stream) or lines
-                if time.monotonic() - renewed > LEASE / 3:
-                    renewed = time.monotonic()
-                    await database_sync_to_async(_hold)(stream)
-                    await database_sync_to_async(_mark_present)(stream)
+            if time.monotonic() - renewed > min(LEASE, layer.group_expiry) / 3:
+                renewed = time.monotonic()
+                await database_sync_to_async(_hold)(stream)
+                await database_sync_to_async(_mark_present)(stream)
+                # Its channel groups renewed, as a socket's are (play/push/sockets.py); a
+                # game's stream that had dropped out of them (Redis restarted) catches up.
+                lost = [await layer.group_add(name, channel) for name in stream.groups()]
+                if any(lost) and stream.kind == "game":
+                    caught_up, ended = await database_sync_to_async(_changed)(stream)
+                    lines, over = lines + caught_up, over or ended
             if lines or over:
                 await send({"type": "http.response.body", "body": b"".join(lines),
                             "more_body": not over})  # fmt: skip

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 
 from channels import layers
@@ -15,7 +16,8 @@ log = logging.getLogger("imperia.live")
 class InMemoryChannelLayer(layers.InMemoryChannelLayer):
     """Channels' own, but it sweeps every socket's queue and every group for expired entries
     on each send and receive: work that grows with the sockets open, for every message.
-    Expiry is counted in seconds (messages) and a day (groups), so a sweep a second will do."""
+    Expiry is counted in seconds (messages) and a minute (groups), so a sweep a second will
+    do. Its group_add says whether the channel had been out of the group, as Redis's does."""
 
     sweep_every = 1.0
     _swept = 0.0
@@ -25,6 +27,13 @@ class InMemoryChannelLayer(layers.InMemoryChannelLayer):
         if now - self._swept >= self.sweep_every:
             self._swept = now
             super()._clean_expired()
+
+    async def group_add(self, group, channel) -> bool:
+        """Add the channel to the group, or renew it there: whether it was out of it (never
+        in, or its membership expired), so that pushes to the group may have missed it."""
+        since = self.groups.get(group, {}).get(channel)
+        await super().group_add(group, channel)
+        return since is None or since < time.time() - self.group_expiry
 
 
 class RedisChannelLayer(core.RedisChannelLayer):
@@ -87,6 +96,20 @@ class RedisChannelLayer(core.RedisChannelLayer):
             sockets = message.pop("__asgi_channel__")  # a group's: all its members here
             for socket in sockets if isinstance(sockets, list) else [sockets]:
                 self.receive_buffer[socket].put_nowait(message)
+
+    async def group_add(self, group, channel) -> bool:
+        """channels_redis's, in one round trip instead of two; whether the channel was out of
+        the group (never in, expired, or Redis restarted empty since), as in memory."""
+        assert self.require_valid_group_name(group), "Group name not valid"
+        assert self.require_valid_channel_name(channel), "Channel name not valid"
+        key = self._group_key(group)
+        now = time.time()
+        renew = self.connection(self.consistent_hash(group)).pipeline(transaction=False)
+        renew.zscore(key, channel)
+        renew.zadd(key, {channel: now})
+        renew.expire(key, math.ceil(self.group_expiry))
+        since = (await renew.execute())[0]
+        return since is None or since < now - self.group_expiry
 
     async def group_send(self, group, message):
         assert self.require_valid_group_name(group), "Group name not valid"

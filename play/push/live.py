@@ -9,9 +9,11 @@ from concurrent import futures
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from play.push import relay
+from imperia_site.outages import Outage
+from play.push import relay, sockets
 
 log = logging.getLogger("imperia.live")
+_pushes = Outage(log, "pushing to the sockets")
 _server_loop: asyncio.AbstractEventLoop | None = None
 # How long a view's thread waits for the loop to take a prompt push: past it, it goes on
 # rather than leave the next request queued behind a busy loop.
@@ -65,6 +67,23 @@ def send_many(events: list[tuple[str, dict]], *, promptly: bool = False) -> None
 
 
 async def _deliver(layer, events: list[tuple[str, dict]]) -> None:
+    """Send the events; a failure is tried once more, on a fresh connection (redis-py drops a
+    broken one: Redis restarted). Failing again, this process's sockets in those groups are
+    closed, so that their pages reconnect and are sent the board as it stands; the other
+    servers' sockets catch up as they renew their groups (play/push/sockets.py)."""
+    try:
+        await _send(layer, events)
+    except Exception:  # noqa: BLE001 - once more
+        try:
+            await _send(layer, events)
+        except Exception as exc:  # noqa: BLE001 - the pages are told another way
+            _pushes.failed(exc)
+            sockets.close_sockets_in({group for group, _ in events})
+            return
+    _pushes.recovered()
+
+
+async def _send(layer, events: list[tuple[str, dict]]) -> None:
     if len(events) == 1:  # a move's push: no task to gather
         await layer.group_send(*events[0])
     else:

@@ -9,6 +9,8 @@ import logging
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from imperia_site.outages import Outage
+
 log = logging.getLogger("imperia.live")
 
 
@@ -26,35 +28,57 @@ class ForwardWithoutThreadHop:
 
 
 class InGroups:
-    """A socket in its channel groups for as long as it is open. Channel layers drop a member
-    a day after it joined (group_expiry, meant for the sockets of a server that died), but a
-    correspondence game's page may stay open for days: so the socket joins again every hour,
-    or it would stop being sent the moves, with nothing to say so."""
-
-    rejoin_every = 3600.0  # seconds; the layers' group_expiry is a day
+    """A socket in its channel groups for as long as it is open. A membership lasts the
+    layer's group_expiry (settings.CHANNEL_GROUP_EXPIRY, a minute) unless renewed, so that a
+    socket that died without leaving stops being sent pushes soon after: an open one renews
+    it every third of that. A renewal that finds the socket out of a group (Redis restarted
+    empty), or that follows one that failed (Redis away), may have missed pushes: then
+    `rejoined()` catches the page up. Each process knows its open sockets by group, to close
+    them when a push to their group cannot be delivered (close_sockets_in)."""
 
     async def join(self, *groups: str) -> None:
         self.joined = []
+        self._loop = asyncio.get_running_loop()
         for group in groups:  # a group counts as joined once the layer has added the socket
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
+            _open.setdefault(group, set()).add(self)
         self._rejoining = asyncio.create_task(self._rejoin())
 
     async def _rejoin(self) -> None:
+        missed = False
         while True:
-            await asyncio.sleep(self.rejoin_every)
-            for group in self.joined:
-                try:
-                    await self.channel_layer.group_add(group, self.channel_name)
-                except Exception as exc:  # noqa: BLE001 - Redis away: try again next time
-                    log.warning("a socket could not rejoin %s: %r", group, exc)
+            await asyncio.sleep(self.channel_layer.group_expiry / 3)
+            try:
+                for group in self.joined:
+                    missed |= bool(await self.channel_layer.group_add(group, self.channel_name))
+                if missed:
+                    await self.rejoined()
+                    missed = False
+            except Exception as exc:  # noqa: BLE001 - Redis or the database away: next time
+                _rejoins.failed(exc)
+                missed = True
+                continue
+            _rejoins.recovered()
+
+    async def rejoined(self) -> None:
+        """Back in a group it had dropped out of: what the socket may have missed meanwhile
+        is sent again (nothing, unless the socket says otherwise)."""
 
     async def leave(self) -> None:
         if hasattr(self, "_rejoining"):
             self._rejoining.cancel()
+        self._forget()
         for group in getattr(self, "joined", ()):
             await self.channel_layer.group_discard(group, self.channel_name)
         self.joined = []
+
+    def _forget(self) -> None:
+        for group in getattr(self, "joined", ()):
+            members = _open.get(group, set())
+            members.discard(self)
+            if not members:
+                _open.pop(group, None)
 
     async def __call__(self, scope, receive, send):
         try:
@@ -62,9 +86,28 @@ class InGroups:
         finally:  # a consumer that failed never leaves: its socket must not rejoin for ever
             if hasattr(self, "_rejoining"):
                 self._rejoining.cancel()
+            self._forget()
 
     async def disconnect(self, code):
         await self.leave()
+
+
+_open: dict[str, set[InGroups]] = {}  # this process's open sockets, by group
+_rejoins = Outage(log, "renewing the sockets' channel groups")
+RECONNECT = 1012  # "service restart": the page's socket opens again (htmx's ws extension)
+
+
+def close_sockets_in(groups) -> int:
+    """Close this process's sockets in these groups, from any thread: their pages reconnect
+    and are sent the board as it stands. How many were closed."""
+    closing = {socket for group in groups for socket in _open.get(group, ())}
+    for socket in closing:
+        socket._loop.call_soon_threadsafe(_close, socket)
+    return len(closing)
+
+
+def _close(socket: InGroups) -> None:
+    asyncio.ensure_future(socket.close(code=RECONNECT))
 
 
 class PingConsumer(ForwardWithoutThreadHop, AsyncWebsocketConsumer):

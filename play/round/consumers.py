@@ -82,6 +82,13 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
             self.revision = max(self.revision, revision)
             await self.send(text_data=html if update else presenter.out_of_band(html))
 
+    async def rejoined(self):
+        """Back in the game's group after dropping out of it (Redis restarted or away): a push
+        may have been missed, so the board as it stands, if it has moved since."""
+        html, _ = await database_sync_to_async(self._draw)(self.revision + 1, False)
+        if html:
+            await self.send(text_data=presenter.out_of_band(html))
+
     async def receive(self, text_data=None, bytes_data=None):
         """A move the page sends (`{"type": "move", "move": …, "ply": …, "revision": …}`):
         the checks of the POST, then the same move service. The socket's origin was checked

@@ -1,9 +1,9 @@
 import logging
-import time
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
+from imperia_site import outages
 from play.computer import turns
 from play.push import relay
 
@@ -43,21 +43,20 @@ class Command(BaseCommand):
     def turns(self, every: float, wait) -> None:
         """Act in game after game; when none waits, `wait(every)`, or with none (--once)
         report and return."""
-        acted, failed, could_not = 0, 0, {}
+        acted, could_not = 0, {}
+        loop = outages.Loop(log, "the computer's worker", every)
         while True:
             try:
                 done = turns.work()
-                failed = 0
+                loop.recovered()
             except turns.CouldNotAct as exc:  # counted on the game, which is tried again
                 log.warning("the computer %s", exc)
                 could_not[exc.game] = exc.reason
                 continue
-            except Exception:  # noqa: BLE001 - one failure must not stop the other games
-                log.exception("the computer's worker failed; it goes on")
-                failed += 1
-                if wait is None and failed >= FAILURES_IN_A_ROW:
-                    raise CommandError("the computer keeps failing: see the log") from None
-                time.sleep(every)  # a broken database rests
+            except Exception as exc:  # noqa: BLE001 - one failure must not stop the other games
+                if wait is None and loop.failures + 1 >= FAILURES_IN_A_ROW:
+                    raise CommandError("the computer keeps failing: see the log") from exc
+                loop.rest_after(exc)
                 continue
             if done is not None:
                 acted += 1

@@ -1,11 +1,15 @@
+import logging
 import os
 import time
 
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
+from imperia_site import outages
 from play.push import relay
 from play.review import evaluations
+
+log = logging.getLogger("imperia.evaluations")
 
 NICENESS = 10  # below the server and the computer's moves: players waiting on a move come first
 
@@ -30,8 +34,16 @@ class Command(BaseCommand):
             os.nice(NICENESS)  # Fairy-Stockfish, started from here, inherits it
             relay.forward_from_this_process()  # its answers reach the asking pages
         answered = 0
+        loop = outages.Loop(log, "the evaluations' worker", every)
         while True:
-            done = evaluations.work()
+            try:
+                done = evaluations.work()
+                loop.recovered()
+            except Exception as exc:  # noqa: BLE001 - the pages' evaluations wait for it
+                if once:
+                    raise
+                loop.rest_after(exc)
+                continue
             if done is not None:
                 answered += 1
                 continue

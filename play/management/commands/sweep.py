@@ -3,6 +3,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
+from imperia_site import outages
 from play.games.sweeper import sweep_once
 from play.leagues import schedule
 from play.push import relay
@@ -24,8 +25,16 @@ class Command(BaseCommand):
         # Beside the server, a pass's pushes (a timeout, a tournament's standings and next
         # games) reach its pages, whether it runs in a loop or once.
         relay.forward_from_this_process()
+        loop = outages.Loop(log, "the sweeper", every)
         while True:
-            done = sweep_once() | schedule.sweep() | tournaments.sweep()
+            try:
+                done = sweep_once() | schedule.sweep() | tournaments.sweep()
+                loop.recovered()
+            except Exception as exc:  # noqa: BLE001 - clocks must be flagged once it is back
+                if once:
+                    raise
+                loop.rest_after(exc)
+                continue
             if any(done.values()):
                 log.info("sweep: %s", ", ".join(f"{k}: {v}" for k, v in done.items() if v))
             if once:

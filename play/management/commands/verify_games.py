@@ -1,4 +1,7 @@
+from contextlib import contextmanager
+
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection, transaction
 
 from play.games.games import rebuild
 from play.models import Game
@@ -17,13 +20,29 @@ class Command(BaseCommand):
             if not games.exists():
                 raise CommandError(f"No started game {public_id!r}.")
         checked, failed = 0, []
-        for game in games.iterator():
-            checked += 1
+        for pk in games.values_list("pk", flat=True).iterator():
             try:
-                rebuild(game)
+                with snapshot():
+                    game = Game.objects.filter(pk=pk).first()
+                    if game is None:  # deleted since it was listed
+                        continue
+                    checked += 1
+                    rebuild(game)
             except ValueError as exc:
                 failed.append(game.public_id)
                 self.stdout.write(f"{game.public_id} ({game.rules.name}): {exc}")
         self.stdout.write(f"{checked} games checked, {len(failed)} disagree.")
         if failed:
             raise CommandError("Some games disagree with their move log: " + ", ".join(failed))
+
+
+@contextmanager
+def snapshot():
+    """A transaction whose reads all see the database as it was at the first: a game and its
+    moves agree though players go on moving. On PostgreSQL a repeatable read; on SQLite the
+    transaction holds the write lock, so nothing commits until the game is read."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield

@@ -195,6 +195,33 @@ async def test_a_second_event_stream_on_a_token_closes_the_first(active_game, an
     await third.close()
 
 
+async def test_a_game_stream_that_lost_its_group_catches_up(active_game, ann, bob, monkeypatch):
+    """Redis restarted empty: the move's push reached no stream. Renewing its groups, the
+    stream finds itself out of them and sends the game's state as it stands."""
+    from channels.layers import get_channel_layer
+
+    from tests.play.round.test_consumer import forget_groups
+
+    layer = get_channel_layer()
+    monkeypatch.setattr(streams, "KEEP_ALIVE", 0.05)
+    monkeypatch.setattr(layer, "group_expiry", 0.3)  # renewed every 0.1 s
+    _, secret = await database_sync_to_async(token)(bob)
+    game = Stream(f"/api/board/game/stream/{active_game.public_id}", secret)
+    assert await game.opened() == 200
+    assert (await game.line())["type"] == "gameFull"
+    await forget_groups(layer)
+    await database_sync_to_async(moves.submit)(active_game.public_id, ann, "d3d4", 0)
+
+    async def next_state():
+        while (line := await game.line())["type"] == "opponentGone":  # ann has no page open
+            pass
+        return line
+
+    state = await asyncio.wait_for(next_state(), 10)  # keep-alives come meanwhile
+    assert state["type"] == "gameState" and state["moves"] == "d3d4"
+    await game.close()
+
+
 async def test_keep_alive_newlines_while_nothing_happens(ann, monkeypatch):
     monkeypatch.setattr(streams, "KEEP_ALIVE", 0.05)
     _, secret = await database_sync_to_async(token)(ann)

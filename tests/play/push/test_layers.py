@@ -235,3 +235,47 @@ def test_the_server_makes_its_channel_layer_once_before_any_thread_uses_it():
     importlib.reload(imperia_site.asgi)
     made = channel_layers.backends.get("default")
     assert made is not None and get_channel_layer() is made
+
+
+def test_the_sites_layer_forgets_a_member_that_stopped_renewing_within_a_minute():
+    """A socket that died without leaving its groups (its server killed, Redis away as it
+    closed) is no longer sent pushes after a minute; an open socket renews every third."""
+    from channels.layers import get_channel_layer
+    from django.conf import settings
+
+    assert get_channel_layer().group_expiry == settings.CHANNEL_GROUP_EXPIRY <= 60
+
+
+async def joins_and_renewals(layer, expire) -> list[bool]:
+    """What group_add says: joining, renewing, renewing once the membership has expired."""
+    channel = await layer.new_channel()
+    said = [await layer.group_add("watchers", channel)]
+    said.append(await layer.group_add("watchers", channel))
+    await expire(channel)
+    said.append(await layer.group_add("watchers", channel))
+    return said
+
+
+def test_group_add_says_whether_the_channel_was_out_of_the_group_in_memory():
+    layer = InMemoryChannelLayer(group_expiry=60)
+
+    async def expire(channel):
+        layer.groups["watchers"][channel] = 0
+
+    assert asyncio.run(joins_and_renewals(layer, expire)) == [True, False, True]
+
+
+@needs_redis
+def test_group_add_says_whether_the_channel_was_out_of_the_group_on_redis():
+    layer = redis_layer()
+
+    async def expire(channel):
+        await layer.connection(0).zadd(layer._group_key("watchers"), {channel: 0})
+
+    async def scenario():
+        try:
+            return await joins_and_renewals(layer, expire)
+        finally:
+            await layer.flush()
+
+    assert asyncio.run(scenario()) == [True, False, True]

@@ -63,14 +63,11 @@ async def test_players_and_spectators_see_each_move_and_offer(game, ann, bob):
 async def test_a_page_open_past_the_layers_group_expiry_still_gets_the_moves(
     game, ann, bob, monkeypatch
 ):
-    """Channel layers drop group members after group_expiry (a day); a correspondence page
+    """Channel layers drop group members after group_expiry (a minute); a correspondence page
     stays open for days. Here the expiry is one second, the socket open for three."""
     from channels.layers import get_channel_layer
 
-    from play.round.consumers import GameConsumer
-
     monkeypatch.setattr(get_channel_layer(), "group_expiry", 1)
-    monkeypatch.setattr(GameConsumer, "rejoin_every", 0.2)
     player = await connect(game, bob)
     await player.receive_from()
     await asyncio.sleep(3)
@@ -258,3 +255,71 @@ async def test_no_your_turn_notice_while_the_players_page_is_open(ann, bob):
     await database_sync_to_async(moves.submit)(game.public_id, bob, "e7e5", 1)
     await database_sync_to_async(moves.submit)(game.public_id, ann, "c3c4", 2)
     assert await told() == 1
+
+
+async def forget_groups(layer) -> None:
+    """What a Redis restarted empty does to the sockets: every group forgotten."""
+    if hasattr(layer, "groups"):  # in memory
+        layer.groups.clear()
+    else:
+        await layer.connection(0).flushdb()
+
+
+async def test_a_socket_that_lost_its_group_is_sent_the_board_it_missed(
+    game, ann, bob, monkeypatch
+):
+    """Redis restarted empty: the move's push reached no socket. Renewing its membership,
+    the socket finds itself out of the group and is sent the board as it stands."""
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    monkeypatch.setattr(layer, "group_expiry", 0.6)  # renewed every 0.2 s
+    player = await connect(game, bob)
+    await player.receive_from()
+    await forget_groups(layer)
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
+    html = await player.receive_from(timeout=5)
+    assert ">Sd4</a>" in html and "Your turn." in html
+    await player.disconnect()
+
+
+async def test_a_push_that_fails_once_is_sent_again(game, ann, bob, monkeypatch):
+    from channels.layers import get_channel_layer
+
+    layer, failed = get_channel_layer(), []
+    send = layer.group_send
+
+    async def fails_once(group, message):
+        if not failed:
+            failed.append(group)
+            raise ConnectionError("Connection closed by server.")
+        await send(group, message)
+
+    player = await connect(game, bob)
+    await player.receive_from()
+    monkeypatch.setattr(layer, "group_send", fails_once)
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
+    assert ">Sd4</a>" in await player.receive_from()
+    assert failed == [f"game-{game.public_id}"]
+    await player.disconnect()
+
+
+async def test_a_push_that_cannot_be_sent_closes_the_games_sockets_to_reconnect(
+    game, ann, bob, monkeypatch
+):
+    """Redis away: the page's socket is closed with "service restart", so that the page opens
+    it again and is sent the board as it stands."""
+    from channels.layers import get_channel_layer
+
+    async def down(group, message):
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    player = await connect(game, bob)
+    await player.receive_from()
+    monkeypatch.setattr(get_channel_layer(), "group_send", down)
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
+    assert await player.receive_output(timeout=5) == {"type": "websocket.close", "code": 1012}
+    monkeypatch.undo()
+    again = await connect(game, bob)
+    assert ">Sd4</a>" in await again.receive_from()
+    await again.disconnect()
