@@ -64,3 +64,12 @@ def test_a_phone_has_a_compact_menu_opened_by_keyboard(browser, server):
     lessons.click()
     expect(page).to_have_url(server + "/learn/")
     expect(lessons).to_be_hidden()  # a new page, the menu closed
+
+
+def test_the_empire_lessons_board_fits_an_800_px_screen(browser, server):
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    for path in ("/learn/empire/placing/1/", "/learn/empress/field/1/"):
+        page.goto(server + path)
+        board = page.locator("#lesson .board-wrap svg").bounding_box()
+        assert board["y"] >= 0 and board["y"] + board["height"] <= DESKTOP["height"], (path, board)
+        assert board["width"] >= 400, (path, board)  # not shrunk to nothing
