@@ -73,3 +73,23 @@ def test_the_empire_lessons_board_fits_an_800_px_screen(browser, server):
         board = page.locator("#lesson .board-wrap svg").bounding_box()
         assert board["y"] >= 0 and board["y"] + board["height"] <= DESKTOP["height"], (path, board)
         assert board["width"] >= 400, (path, board)  # not shrunk to nothing
+
+
+@pytest.mark.parametrize(
+    "path, control",
+    [("/settings/", "#id_digest_hours"), ("/settings/", "#id_confirm_moves"),
+     ("/", "#computer_level"), ("/settings/tokens/", "#description")],
+)  # fmt: skip
+def test_form_controls_use_their_labels_size(browser, server, path, control):
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    sign_up(page, server, "fonts-" + control.strip("#").replace("_", "-"))
+    page.goto(server + path)
+    sizes = page.evaluate(
+        """control => {
+            const field = document.querySelector(control);
+            const label = document.querySelector(`label[for="${field.id}"]`);
+            return [getComputedStyle(field).fontSize, getComputedStyle(label).fontSize];
+        }""",
+        control,
+    )
+    assert sizes[0] == sizes[1], sizes
