@@ -93,3 +93,17 @@ def test_form_controls_use_their_labels_size(browser, server, path, control):
         control,
     )
     assert sizes[0] == sizes[1], sizes
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE, {"width": 1024, "height": 800}])
+def test_the_home_cards_buttons_are_of_one_height(browser, server, viewport):
+    page = browser.new_context(viewport=viewport).new_page()
+    page.goto(server + "/")
+    heights = page.locator(".game-card .card-actions a.button").evaluate_all(
+        "buttons => buttons.map(b => Math.round(b.getBoundingClientRect().height))"
+    )
+    assert len(heights) == 15 and max(heights) - min(heights) <= 1, heights
+    wide = page.locator(".game-card").evaluate_all(
+        "cards => cards.filter(c => c.scrollWidth > c.clientWidth).length"
+    )
+    assert wide == 0  # nothing sticks out of its card
