@@ -44,6 +44,27 @@
   });
   document.addEventListener("click", function (event) { fold(event.target); });
 
+  // A Copy button copies the field its data-copy names (its id), and says "Copied". It is
+  // hidden until this script shows it: a page without scripts has no button that does nothing.
+  function copyButtons(root) {
+    root.querySelectorAll("button[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", function () { copyButtons(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { copyButtons(event.target); });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    var field = button && document.getElementById(button.dataset.copy);
+    if (!field) return;
+    var text = "value" in field ? field.value : field.textContent;
+    function copied() { button.firstChild.textContent = "Copied"; }
+    function byHand() { // where the clipboard's API is not offered (an address not https)
+      if (field.select) field.select();
+      if (document.execCommand("copy")) copied();
+    }
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(copied, byHand);
+    else byHand();
+  });
+
   // Say so when the live connection drops or a request cannot reach the server; the
   // socket reconnects by itself and is sent the current board when it does. A request that
   // failed is said until one gets through, whatever the socket does meanwhile: the player

@@ -75,6 +75,25 @@ def test_the_empire_lessons_board_fits_an_800_px_screen(browser, server):
         assert board["width"] >= 400, (path, board)  # not shrunk to nothing
 
 
+def test_settings_and_tokens_use_the_width_and_a_new_token_is_copied(browser, server):
+    context = browser.new_context(viewport=DESKTOP)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    sign_up(page, server, "wide-pages")
+    for path in ("/settings/", "/settings/tokens/"):
+        page.goto(server + path)
+        assert page.locator("main section.card").first.bounding_box()["width"] >= 700, path
+    page.fill("#description", "my bot")
+    page.click("text=Make the token")
+    secret = page.locator("#new-token").input_value()
+    assert secret.startswith("imp_")
+    copy = page.locator("button[data-copy=new-token]")
+    expect(copy).to_have_accessible_name("Copy the token")
+    copy.click()
+    expect(copy).to_contain_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == secret
+
+
 @pytest.mark.parametrize(
     "path, control",
     [("/settings/", "#id_digest_hours"), ("/settings/", "#id_confirm_moves"),
