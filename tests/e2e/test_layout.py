@@ -7,6 +7,7 @@ group's table keeping its players in view as it scrolls sideways."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import run_django
 from tests.e2e.helpers import sign_up
 
 pytestmark = pytest.mark.e2e
@@ -126,3 +127,42 @@ def test_the_home_cards_buttons_are_of_one_height(browser, server, viewport):
         "cards => cards.filter(c => c.scrollWidth > c.clientWidth).length"
     )
     assert wide == 0  # nothing sticks out of its card
+
+
+def test_a_groups_table_keeps_its_players_in_view_on_a_phone(browser, server):
+    names = [f"cross-{n}" for n in range(6)]
+    run_django(
+        "from django.contrib.auth import get_user_model\n"
+        "from play.common import clocks\n"
+        "from play.leagues import championships\n"
+        "from play.models import Championship\n"
+        "league = Championship.objects.create(slug='empire-wide', name='Wide league',"
+        " game_slug='empire', time_control={'kind': 'days', 'days': 3}, group_min=2,"
+        " group_max=6, width=1, promoted=1, relegated=1, relegated_full=1, rest_days=7,"
+        " first_edition_at=clocks.now())\n"
+        f"for name in {names!r}:\n"
+        "    championships.join(league, get_user_model().objects.create(username=name))\n"
+        "championships.start_due(clocks.now())"
+    )
+    group = run_django(
+        "from play.models import LeagueGroup\n"
+        "print(LeagueGroup.objects.get(edition__championship__slug='empire-wide')"
+        ".get_absolute_url())"
+    ).strip()
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(server + group)
+    table = page.locator("#standings")
+    expect(page.locator(".scroll-hint")).to_be_visible()
+    assert table.evaluate("box => box.scrollWidth > box.clientWidth + 100")
+    name = page.locator("#standings tbody th").first
+    before = name.bounding_box()["x"]
+    table.evaluate("box => box.scrollBy(400, 0)")
+    page.wait_for_function("document.querySelector('#standings').scrollLeft > 300")
+    after = name.bounding_box()
+    assert abs(after["x"] - before) <= 1 and after["x"] + after["width"] <= PHONE["width"]
+    # What scrolled under the name is hidden by it, not drawn over it.
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('th') !== null",
+        [after["x"] + after["width"] / 2, after["y"] + after["height"] / 2],
+    )
+    assert hit
