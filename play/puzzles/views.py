@@ -54,9 +54,9 @@ def puzzle(request, slug, puzzle_id):
         moves.append(request.POST.get("move", "")[:200])
         context = page.context(request.path, slug, exercise, moves, 0)
         tried = context["tried"]
-        if tried.illegal:  # a slip: nothing is answered, the position stays
+        if tried.illegal or tried.slip:  # nothing is answered, the position stays
             context = page.context(request.path, slug, exercise, moves[:-1], 0)
-            notice, status = tried.wrong, 400
+            notice, status = tried.wrong or tried.slip, 400
         elif tried.wrong or tried.done:
             result = {"solved": tried.done}
             if rated:

@@ -82,8 +82,10 @@ def test_malformed_progress_is_refused_and_keeps_nothing(ann, client_of, query, 
 
 
 def test_moves_that_are_not_the_exercises_start_again_and_keep_nothing(ann, client_of):
-    response = client_of(ann).post(f"{FIELD}?moves=zz9+b6b4", {"move": "b6b4"}, **HTMX)
+    response = client_of(ann).post(f"{FIELD}?moves=b6f6+b6b4", {"move": "b6b4"}, **HTMX)
     assert response.status_code == 200 and "starts again" in response.content.decode()
+    unread = client_of(ann).post(f"{FIELD}?moves=zz9+b6b4", {"move": "b6b4"}, **HTMX)
+    assert unread.status_code == 400 and "Could not read" in unread.content.decode()
     assert not LessonStars.objects.exists()
 
 
@@ -91,3 +93,12 @@ def test_no_such_lesson_or_game(client):
     for path in ["/learn/chess/", "/learn/empress/nothing/1/", "/learn/empress/field/9/"]:
         assert client.get(path).status_code == 404
     assert client.put(FIELD).status_code == 405
+
+
+def test_a_move_that_cannot_be_read_is_refused_and_the_try_goes_on(client):
+    response = client.post("/learn/empress/moving/1/?moves=d4d5", {"move": "zz9"}, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Could not read &#x27;zz9&#x27;" in html and "Nothing was played" in html
+    assert "The exercise starts again" not in html and "tries=" not in html
+    assert "moves=d4d5" in html  # the try as it stood: the next move goes on from it
