@@ -303,6 +303,20 @@
     });
   });
 
+  // A lesson's or a puzzle's square that is no target, clicked: the page says what can be done
+  // there (its address, with look=the square). A target or a piece to move is a button.
+  document.addEventListener("click", function (event) {
+    var square = event.target.closest && event.target.closest("#lesson svg [data-square]");
+    var lesson = document.getElementById("lesson");
+    if (!square || !lesson || !lesson.dataset.lookUrl || !window.htmx) return;
+    if (square.getAttribute("role") === "button") return;
+    var url = lesson.dataset.lookUrl;
+    htmx.ajax("GET", url + (url.indexOf("?") < 0 ? "?" : "&") + "look=" + encodeURIComponent(square.dataset.square), {
+      target: "#lesson",
+      swap: "outerHTML",
+    });
+  });
+
   // Clocks count down to the deadline the server rendered, on the server's time: the
   // offset between this device and the server is taken once, when the page loads.
   var serverNow = +document.body.dataset.serverNow || Date.now();

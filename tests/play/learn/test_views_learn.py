@@ -102,3 +102,26 @@ def test_a_move_that_cannot_be_read_is_refused_and_the_try_goes_on(client):
     assert "Could not read &#x27;zz9&#x27;" in html and "Nothing was played" in html
     assert "The exercise starts again" not in html and "tries=" not in html
     assert "moves=d4d5" in html  # the try as it stood: the next move goes on from it
+
+
+@pytest.mark.parametrize(
+    "query, said",
+    [
+        ("look=b4", "b4, Black Queen, White&#x27;s field: your move there starts from b6: click "
+         "that first."),
+        ("look=f6", "f6, Black Queen, Black&#x27;s field, protected: no move of yours starts or "
+         "ends there now. Yours that can move: your reserve, b6, e1."),
+        ("look=a2", "a2, empty: your move there starts from your reserve: click that first."),
+        ("look=e1", "e1, White Empress: yours, and it can move: click it, then where it goes."),
+        ("select=b6&look=a1", "a1, empty, White&#x27;s field: the piece on b6 cannot go there; "
+         "where it can is marked."),
+    ],
+)  # fmt: skip
+def test_a_square_that_is_no_target_says_what_can_be_done_there(client, query, said):
+    html = client.get(f"{FIELD}?{query}", **HTMX).content.decode()
+    assert said in html
+
+
+def test_a_look_at_no_square_says_nothing(client):
+    html = client.get(f"{FIELD}?look=z99", **HTMX).content.decode()
+    assert 'class="looked"' not in html and "Your move." in html
