@@ -59,14 +59,16 @@ def puzzle(request, slug, puzzle_id):
             notice, status = tried.wrong or tried.slip, 400
         elif tried.wrong or tried.done:
             result = {"solved": tried.done}
-            if rated:
+            if not rated:
+                solving.keep_visitors_answer(request, slug, found.id, tried.done)
+            else:
                 try:
                     result["answer"] = solving.answer(request.user, slug, found.id, tried.done)
                 except Refused as exc:
                     notice, status = exc.message, exc.status
     else:
         context = page.context(request.path, slug, exercise, moves, 0, page.chosen(request.GET))
-    if not request.user.is_authenticated:
+    if not rated:
         solving.shown_to_visitor(request, slug, found.id)
     context |= {
         "puzzle": found,
