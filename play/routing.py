@@ -9,15 +9,12 @@ from play.push.sockets import NoSuchSocket, PingConsumer
 from play.round.consumers import GameConsumer
 from play.tournaments.consumers import TournamentConsumer
 
-# A game's or a tournament's public id, as the pages' addresses take it.
-PUBLIC_ID = r"(?P<public_id>[A-Za-z0-9]{1,12})"
-
 websocket_urlpatterns = [
-    re_path(rf"^ws/g/{PUBLIC_ID}/$", GameConsumer.as_asgi()),
+    path("ws/g/<str:public_id>/", GameConsumer.as_asgi()),
     path("ws/me/", PlayerConsumer.as_asgi()),
     path("ws/now/", NowPlayingConsumer.as_asgi()),
     path("ws/ping/", PingConsumer.as_asgi()),
     path("ws/league/<str:group_id>/", GroupConsumer.as_asgi()),
-    re_path(rf"^ws/t/{PUBLIC_ID}/$", TournamentConsumer.as_asgi()),
+    path("ws/t/<str:public_id>/", TournamentConsumer.as_asgi()),
     re_path(r"", NoSuchSocket.as_asgi()),  # last: whatever else is asked
 ]

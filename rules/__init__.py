@@ -5,7 +5,7 @@ g = rules.get("empire-chess")
 s = g.play(g.initial(), "e3e4")
 """
 
-from rules.base import Game, IllegalMove, Outcome, State
+from rules.base import Game, IllegalMove, Outcome, State, UnreadableMove
 from rules.empire import Empire
 from rules.empire_chess import EmpireChess
 from rules.empress import Empress
@@ -29,4 +29,4 @@ def games() -> list[Game]:
     return list(_GAMES.values())
 
 
-__all__ = ["Game", "IllegalMove", "Outcome", "State", "games", "get"]
+__all__ = ["Game", "IllegalMove", "Outcome", "State", "UnreadableMove", "games", "get"]

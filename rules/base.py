@@ -11,9 +11,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from rules import record
-from rules.results import IllegalMove, Outcome
+from rules.results import IllegalMove, Outcome, UnreadableMove
 
-__all__ = ["Game", "IllegalMove", "Outcome", "State"]  # the contract's names, from here
+__all__ = [
+    "Game",
+    "IllegalMove",
+    "Outcome",
+    "State",
+    "UnreadableMove",
+]  # the contract's names, from here
 
 
 @dataclass(frozen=True)
@@ -69,14 +75,15 @@ class Game:
 
     def play(self, state: State, move: str) -> State:
         if not isinstance(move, str) or not move.strip():
-            raise IllegalMove("Enter a move.")
+            raise UnreadableMove("Enter a move.")
         if len(move) > 200:
-            raise IllegalMove("That move text is far too long.")
+            raise UnreadableMove("That move text is far too long.")
         if self.outcome(state):
             raise IllegalMove("The game is over.")
         text = self.normalize(state, move.strip())
         if not self.is_legal(state, text):
-            raise IllegalMove(self.explain(state, text))
+            refusal = IllegalMove if self.readable(state, text) else UnreadableMove
+            raise refusal(self.explain(state, text))
         return self.apply(state, text)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -220,6 +227,11 @@ class Game:
     def explain(self, state: State, move: str) -> str:
         """Why a move that is not legal here is refused."""
         return f"{move} is not a legal move here."
+
+    def readable(self, state: State, move: str) -> bool:
+        """Whether a canonical move text is written as this game writes a move on this board
+        (legal or not): one that is not is refused as unreadable, a typo."""
+        return True
 
     # --- shared machinery ----------------------------------------------------
     def _moves(self, state: State) -> tuple[str, ...]:

@@ -355,6 +355,9 @@ class Empire(Game):
         return s.memo["score"]
 
     # --- what players read -------------------------------------------------------------
+    def readable(self, s: EmpireState, move: str) -> bool:
+        return move == "pass" or self.point(s, move) is not None
+
     def explain(self, s: EmpireState, move: str) -> str:
         i = self.point(s, move)
         if i is None:

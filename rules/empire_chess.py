@@ -458,6 +458,9 @@ class EmpireChess(Game):
             return name[1]
         return name
 
+    def readable(self, s: ChessState, move: str) -> bool:
+        return parse_uci(move) is not None
+
     def explain(self, s: ChessState, move: str) -> str:
         parsed = parse_uci(move)
         if parsed is None:

@@ -363,6 +363,9 @@ class Empress(Game):
         # Drops are written with an upper-case letter for both sides; accept either case.
         return text[0].upper() + text[1:] if text[:2] in ("q@", "e@") else text
 
+    def readable(self, s: EmpressState, move: str) -> bool:
+        return bool(DROP.match(move) or STEP.match(move))
+
     def explain(self, s: EmpressState, move: str) -> str:
         drop, step = DROP.match(move), STEP.match(move)
         if not (drop or step):

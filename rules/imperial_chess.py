@@ -733,6 +733,9 @@ class ImperialChess(Game):
         parts = [re.sub(r"=([a-z])/", lambda m: f"={m[1].upper()}/", p) for p in parts]
         return ",".join(parts)
 
+    def readable(self, s: ImperialState, move: str) -> bool:
+        return "," in move or bool(DEPLOY.match(move) or PART.match(move))  # a charge: its parts
+
     def explain(self, s: ImperialState, move: str) -> str:
         if "," in move:
             try:

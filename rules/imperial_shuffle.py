@@ -345,6 +345,9 @@ class ImperialShuffle(Game):
         return (s.boards, s.turn)
 
     # --- what players read -------------------------------------------------------------
+    def readable(self, s: ShuffleState, move: str) -> bool:
+        return bool(MOVE.match(move))
+
     def explain(self, s: ShuffleState, move: str) -> str:
         m = MOVE.match(move)
         if not m:

@@ -10,6 +10,10 @@ class IllegalMove(ValueError):
     """A move or position the rules refuse; the message is written for the player."""
 
 
+class UnreadableMove(IllegalMove):
+    """A move the rules cannot read at all: no move of the game on this board (a typo)."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     winner: int | None  # seat index, or None for a draw

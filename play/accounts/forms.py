@@ -35,7 +35,9 @@ class SignupForm(UserCreationForm):
 
 class SettingsForm(forms.ModelForm):
     email = forms.EmailField(required=False, help_text="Where Imperia writes to you.")
-    digest_hours = WholeNumberField(min_value=1, max_value=168)
+    digest_hours = WholeNumberField(
+        min_value=1, max_value=168, label='Gather "your turn" emails into one every (hours)'
+    )
 
     class Meta:
         model = Profile
@@ -43,5 +45,4 @@ class SettingsForm(forms.ModelForm):
         labels = {
             "confirm_moves": 'Show my move and wait for "Confirm" before sending it',
             "email_enabled": "Send me email",
-            "digest_hours": 'Gather "your turn" emails into one every (hours)',
         }

@@ -7,7 +7,7 @@ from functools import partial
 
 from axes.utils import reset as axes_reset
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import get_user_model, login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
@@ -89,7 +89,10 @@ def signup(request):
         if past := limits.form_past("signup", request, form, page):
             return past
     if request.method == "POST" and form.is_valid():
-        login(request, form.save(), backend=guests.BACKEND)
+        user = form.save()
+        if guest:  # the same account, named: its session goes on (not emptied by a new password)
+            update_session_auth_hash(request, user)
+        login(request, user, backend=guests.BACKEND)
         return redirect(next_url or "lobby")
     status = 400 if form.errors else 200
     return render(request, "registration/signup.html", context, status=status)

@@ -13,7 +13,8 @@ any request can be checked by playing them again:
 
 A wrong move (illegal, or legal but not the one the line needs) is explained in the rule's own
 words and the exercise starts again; a move that meets the goal finishes it, with one to three
-stars for the moves it took and the tries before."""
+stars for the moves it took and the tries before. A move the rules cannot read at all (a typo:
+`zz9`) is no try: it is said why, and the exercise goes on from where it stood."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from pathlib import Path
 
 import rules
 from bots import tactics
-from rules import IllegalMove
+from rules import IllegalMove, UnreadableMove
 
 DATA = Path(__file__).parent / "data"
 GAMES = frozenset(path.stem for path in DATA.glob("*.toml"))
@@ -93,6 +94,7 @@ class Attempt:
     stars: int = 0
     wrong: str = ""  # why the last move does not do: the exercise starts again
     illegal: bool = False  # the last move was not legal at all
+    slip: str = ""  # why the last move could not be read: unplayed, the try goes on
     finished_by: str = ""  # the move that met the goal
 
 
@@ -147,6 +149,9 @@ def attempt(slug: str, exercise_: Exercise, learner_moves: list[str], mistakes: 
         try:
             move = game.normalize(state, text.strip())
             after = game.play(state, move)
+        except UnreadableMove as exc:
+            tried.slip = str(exc)
+            return tried
         except IllegalMove as exc:
             return _wrong(tried, first, str(exc), illegal=True)
         if exercise_.scripted and not _matches(move, _accepted(exercise_, index)):

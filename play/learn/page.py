@@ -1,6 +1,7 @@
 """An exercise as its page shows it: the board with the learner's pieces clickable (each click an
 address, as the analysis board's are), the reserve, the choices, the board in words for a
-screen reader, the goal and how the try stands."""
+screen reader, the goal and how the try stands; and, for a square clicked that is no target,
+what the learner can do there."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from play.boards import renderer
 from play.boards.base import Marks
 from play.common import numbers
 from play.learn import lessons
-from play.round.clicks import ClicksByAddress
+from play.round.clicks import ClicksByAddress, squares_table
 from play.round.presenter import in_hand
 
 MOVES_LENGTH = 2000  # characters of the moves an address carries: a try is far shorter
@@ -44,14 +45,16 @@ def read_moves(query) -> tuple[list[str], int]:
     return moves, tries
 
 
-def chosen(query) -> tuple[str | None, str | None]:
-    """The square selected and the target picked by the clicks so far, from the address."""
-    select, pick = query.get("select", "")[:SQUARE], query.get("pick", "")[:SQUARE]
-    return select or None, pick or None
+def chosen(query) -> tuple[str | None, str | None, str | None]:
+    """The square selected, the target picked by the clicks so far, and a square clicked that
+    is neither (looked at), from the address."""
+    select, pick, look = (query.get(name, "")[:SQUARE] for name in ("select", "pick", "look"))
+    return select or None, pick or None, look or None
 
 
 def context(path: str, slug: str, exercise, moves: list[str], tries: int, choice=None) -> dict:
-    """The exercise after these moves; `choice`: a square selected and a target picked."""
+    """The exercise after these moves; `choice`: a square selected, a target picked and a
+    square looked at."""
     game_rules = rules.get(slug)
     tried = lessons.attempt(slug, exercise, moves, tries)
     if tried.wrong:
@@ -71,9 +74,10 @@ def context(path: str, slug: str, exercise, moves: list[str], tries: int, choice
         check=game_rules.check_square(state),
     )
     board = renderer(slug)
-    selected, pick = choice or (None, None)
+    selected, pick, look = choice or (None, None, None)
     clicks = LessonClicks(game_rules, marks, selected, pick, url)
-    if not tried.done and game_rules.to_move(state) == tried.learner:
+    playing = not tried.done and game_rules.to_move(state) == tried.learner
+    if playing:
         if board.click_by_position:
             marks.board_action = {"data-move-url": url(), "data-target": "lesson"}
             clicks.choose(game_rules.squareless_moves(state), clicks.play)
@@ -82,6 +86,8 @@ def context(path: str, slug: str, exercise, moves: list[str], tries: int, choice
     svg = board.render(
         state, bottom=tried.learner, marks=marks, caption=f", {game_rules.seats[tried.learner]}"
     )
+    seen = playing and look and not board.click_by_position
+    selection = {"select": clicks.selected} if clicks.selected else {}
     hands = game_rules.reserve(state)
     return {
         "game": game_rules,
@@ -97,9 +103,39 @@ def context(path: str, slug: str, exercise, moves: list[str], tries: int, choice
         "choices": clicks.choices,
         "words": described(svg),
         "post_url": url(),
+        # Where a click on a square that is no target asks what can be done there (look=it).
+        "look_url": url(**selection) if playing and not board.click_by_position else "",
+        "looked": looked(game_rules, state, svg, look, clicks.selected) if seen else "",
         "again_url": path,
         "tries": tries,
     }
+
+
+def looked(game_rules, state, svg: str, square: str, selected: str | None) -> str:
+    """What the learner can do on a square they clicked that is no target: the square as the
+    board names it, then the moves that end there, or which of theirs can move at all."""
+    label = re.search(rf'data-square="{re.escape(square)}"[^>]*aria-label="([^"]+)"', svg)
+    if label is None:
+        return ""  # no square of this board
+    pairs = [squares_table(game_rules.slug)[m] for m in game_rules.legal_moves(state)]
+    said = unescape(label[1])
+    if selected:
+        what = "from your reserve cannot be placed" if selected.endswith("@") else (
+            f"on {selected} cannot go")  # fmt: skip
+        return f"{said}: the piece {what} there; where it can is marked."
+    if any(origin == square for origin, _ in pairs):
+        return f"{said}: yours, and it can move: click it, then where it goes."
+    starts = [_origin(o) for o in dict.fromkeys(o for o, t in pairs if o and t == square)]
+    if starts:
+        return f"{said}: your move there starts from {' or '.join(starts)}: click that first."
+    movers = [_origin(o) for o in dict.fromkeys(o for o, _ in pairs if o)]
+    can = f" Yours that can move: {', '.join(movers)}." if movers else ""
+    return f"{said}: no move of yours starts or ends there now.{can}"
+
+
+def _origin(origin: str) -> str:
+    """A move's origin in words: a square, or a piece of the reserve (`Q@`)."""
+    return "your reserve" if origin.endswith("@") else origin
 
 
 def _learners(exercise, index: int) -> bool:

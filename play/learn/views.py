@@ -46,7 +46,7 @@ def exercise(request, slug, lesson, number):
         progress.record(request, slug, found.key, context["tried"].stars)
     context |= _around(slug, found)
     template = "learn/partials/exercise.html" if request.htmx else "learn/exercise.html"
-    return render(request, template, context)
+    return render(request, template, context, status=400 if context["tried"].slip else 200)
 
 
 def _around(slug: str, found) -> dict:

@@ -5,19 +5,18 @@ the socket is not missed."""
 
 from __future__ import annotations
 
-import re
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from play.lobby import watching
+from play.models import PUBLIC_ID
 from play.push.live import group_name
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
 from play.round import pictures
 
 MOST_GAMES = 5 + watching.SHOWN_NOW  # the cards' and the others'
-PUBLIC_ID = re.compile(r"[A-Za-z0-9]{1,12}")
 
 
 class NowPlayingConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):

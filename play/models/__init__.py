@@ -7,6 +7,7 @@ from play.models.api import ApiToken
 
 # The migrations name the defaults and choices by their place here.
 from play.models.base import (
+    PUBLIC_ID,
     Bounded,
     game_choices,
     known,
@@ -77,6 +78,7 @@ __all__ = [
     "game_choices",
     "known",
     "new_invite_token",
+    "PUBLIC_ID",
     "new_public_id",
     "prefetched",
     "shown_name",

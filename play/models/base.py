@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from django.db import models
 
 import rules
 from play.models.prepared import save_row
+
+# A game's or a tournament's public id, as addresses take it (the ones made are 8 long).
+PUBLIC_ID = re.compile(r"[A-Za-z0-9]{1,12}")
 
 
 def new_public_id() -> str:

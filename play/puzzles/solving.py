@@ -2,16 +2,22 @@
 find, the defence scripted), the next puzzle for a player, and a rated answer, shaped like the
 move service: one transaction, the player's rating row locked first, the answer checked to be
 their first, then both ratings moved as Glicko-2 moves them (the puzzle wins when a player
-fails it, as lichess rates them)."""
+fails it, as lichess rates them). A visitor's first answers (or an anonymous player's) are kept
+in their session, and rated for the account they sign up or log in to, in the order given, as
+the lessons' stars move to it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
+from django.dispatch import receiver
 
+import rules
 from bots import tactics
 from play.common.errors import Refused
+from play.common.players import has_account
 from play.learn.lessons import Exercise, Goal
 from play.models import PuzzleAttempt, PuzzleRating, PuzzleScore
 from play.puzzles import catalogue
@@ -20,6 +26,8 @@ from play.ratings import glicko
 SEEN = (
     "puzzles_seen"  # a visitor's session: the puzzles shown, by game, that they need not see again
 )
+SLUGS = frozenset(g.slug for g in rules.games())
+ANSWERS = "puzzle_answers"  # a visitor's session: {game slug: {puzzle id: solved}}, first answers
 
 
 def exercise(puzzle: catalogue.Puzzle) -> Exercise:
@@ -60,16 +68,16 @@ def rating_of(user, slug: str) -> PuzzleRating:
 
 
 def answered(user, slug: str, puzzle_id: str) -> PuzzleAttempt | None:
-    if not user.is_authenticated:
+    if not has_account(user):
         return None
     return PuzzleAttempt.objects.filter(user=user, game_slug=slug, puzzle=puzzle_id).first()
 
 
 def next_for(request, slug: str) -> catalogue.Puzzle | None:
     """The next puzzle: for a player, the one not yet answered whose rating is nearest theirs;
-    for a visitor, the next they have not been shown."""
+    for a visitor or an anonymous player, the next they have not been shown."""
     every = catalogue.puzzles(slug)
-    if request.user.is_authenticated:
+    if has_account(request.user):
         done = set(PuzzleAttempt.objects.filter(user=request.user, game_slug=slug)
                    .values_list("puzzle", flat=True))  # fmt: skip
         scores = dict(PuzzleScore.objects.filter(game_slug=slug).values_list("puzzle", "rating"))
@@ -86,6 +94,31 @@ def shown_to_visitor(request, slug: str, puzzle_id: str) -> None:
     if puzzle_id not in seen and len(seen) < len(catalogue.puzzles(slug)):
         seen.append(puzzle_id)
         request.session[SEEN] = kept
+
+
+def keep_visitors_answer(request, slug: str, puzzle_id: str, solved: bool) -> None:
+    """A visitor's answer to a puzzle of the catalogue, kept if it is their first."""
+    kept = request.session.get(ANSWERS, {})
+    answers = kept.setdefault(slug, {})
+    if puzzle_id not in answers:
+        answers[puzzle_id] = solved
+        request.session[ANSWERS] = kept
+
+
+@receiver(user_logged_in)
+def _rate_a_visitors_answers(sender, request, user, **kwargs):
+    """A visitor who signs up or logs in has their first answers rated, in the order given; a
+    puzzle the account answered before keeps that answer. (An anonymous player made for a
+    visitor logs in too: theirs wait for the account.)"""
+    if request is None or not hasattr(request, "session") or not has_account(user):
+        return
+    for slug, answers in (request.session.pop(ANSWERS, None) or {}).items():
+        for puzzle_id, solved in answers.items():
+            if slug in SLUGS and isinstance(solved, bool) and catalogue.puzzle(slug, puzzle_id):
+                try:
+                    answer(user, slug, puzzle_id, solved)
+                except Refused:
+                    continue  # answered with the account before
 
 
 @dataclass(frozen=True)

@@ -59,18 +59,20 @@ def puzzle(request, slug, puzzle_id):
         choice = page.chosen(request.GET)
     context = page.context(request.path, slug, exercise, moves, 0, choice)
     tried = context["tried"]
-    if tried.illegal:  # a slip: nothing is answered, the position stays
+    if tried.illegal or tried.slip:  # nothing is answered, the position stays
         context = page.context(request.path, slug, exercise, moves[:-1], 0)
-        notice, status = tried.wrong, 400
+        notice, status = tried.wrong or tried.slip, 400
     elif tried.wrong or tried.done:
         result = {"solved": tried.done}
+        if not rated:
+            solving.keep_visitors_answer(request, slug, found.id, tried.done)
         # An answer posted again is told it is not rated; an address looked at again is not.
-        if rated and (earlier is None or request.method == "POST"):
+        elif earlier is None or request.method == "POST":
             try:
                 result["answer"] = solving.answer(request.user, slug, found.id, tried.done)
             except Refused as exc:
                 notice, status = exc.message, exc.status
-    if not request.user.is_authenticated:
+    if not rated:
         solving.shown_to_visitor(request, slug, found.id)
     context |= {
         "puzzle": found,

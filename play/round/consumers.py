@@ -16,7 +16,7 @@ from django.core.cache import cache
 from play.accounts.sockets import ClosedWithItsLogin
 from play.common import limits
 from play.common.errors import Refused
-from play.models import Game
+from play.models import PUBLIC_ID, Game
 from play.push import presence
 from play.push.live import group_name
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
@@ -32,6 +32,9 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
 
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
+        if not PUBLIC_ID.fullmatch(self.public_id):  # no group may be named after it
+            await self.close(code=4400)
+            return
         # In the group before the board is read: a move committed after the read is pushed
         # after this first message, never lost between the two.
         await self.join(group_name(self.public_id), *self.account_groups())

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from play.models import PUBLIC_ID
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
-from play.tournaments.standings import PUBLIC_ID, channel
+from play.tournaments.standings import channel
 
 
 class TournamentConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):

@@ -3,8 +3,6 @@ paged, drawn once for every page open on it."""
 
 from __future__ import annotations
 
-import re
-
 from django.core.paginator import Paginator
 from django.db.models import F
 from django.template.loader import render_to_string
@@ -15,7 +13,6 @@ from play.push import live
 from play.round import pictures
 from play.tournaments import entries
 
-PUBLIC_ID = re.compile(r"[A-Za-z0-9]{1,12}")
 SHOWN = 50  # a page of the standings
 
 # An arena ranks by score, then the rating as the player joined; a Swiss by points, then

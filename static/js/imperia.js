@@ -18,6 +18,53 @@
     if (again) again.focus();
   });
 
+  // The site's menu: open on a desktop, where it shows whole (so that it is read as open),
+  // folded on a phone until its button opens it; Escape folds it again.
+  var desktop = window.matchMedia("(min-width: 1240px)"); // as site.css says
+  function siteMenu() {
+    var menu = document.querySelector(".site-menu");
+    if (menu) menu.open = desktop.matches;
+  }
+  document.addEventListener("DOMContentLoaded", siteMenu);
+  desktop.addEventListener("change", siteMenu);
+  // Escape, or a click elsewhere, folds the header's open menus (the site's where it folds).
+  function fold(keep) {
+    var folded = null;
+    document.querySelectorAll(".top details[open]").forEach(function (menu) {
+      if (menu.contains(keep) || (menu.classList.contains("site-menu") && desktop.matches)) return;
+      menu.open = false;
+      folded = folded || menu;
+    });
+    return folded;
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var folded = fold(null);
+    if (folded) folded.querySelector("summary").focus();
+  });
+  document.addEventListener("click", function (event) { fold(event.target); });
+
+  // A Copy button copies the field its data-copy names (its id), and says "Copied". It is
+  // hidden until this script shows it: a page without scripts has no button that does nothing.
+  function copyButtons(root) {
+    root.querySelectorAll("button[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", function () { copyButtons(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { copyButtons(event.target); });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    var field = button && document.getElementById(button.dataset.copy);
+    if (!field) return;
+    var text = "value" in field ? field.value : field.textContent;
+    function copied() { button.firstChild.textContent = "Copied"; }
+    function byHand() { // where the clipboard's API is not offered (an address not https)
+      if (field.select) field.select();
+      if (document.execCommand("copy")) copied();
+    }
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(copied, byHand);
+    else byHand();
+  });
+
   // Say so when the live connection drops or a request cannot reach the server; the
   // socket reconnects by itself and is sent the current board when it does. A request that
   // failed is said until one gets through, whatever the socket does meanwhile: the player
@@ -282,6 +329,20 @@
     var col = Math.round((p.x - margin) / gap), row = Math.round((p.y - margin) / gap);
     if (col < 0 || row < 0 || col >= +svg.dataset.columns || row >= +svg.dataset.rows) return;
     playPoint(col, row);
+  });
+
+  // A lesson's or a puzzle's square that is no target, clicked: the page says what can be done
+  // there (its address, with look=the square). A target or a piece to move is a button.
+  document.addEventListener("click", function (event) {
+    var square = event.target.closest && event.target.closest("#lesson svg [data-square]");
+    var lesson = document.getElementById("lesson");
+    if (!square || !lesson || !lesson.dataset.lookUrl || !window.htmx) return;
+    if (square.getAttribute("role") === "button") return;
+    var url = lesson.dataset.lookUrl;
+    htmx.ajax("GET", url + (url.indexOf("?") < 0 ? "?" : "&") + "look=" + encodeURIComponent(square.dataset.square), {
+      target: "#lesson",
+      swap: "outerHTML",
+    });
   });
 
   // Clocks count down to the deadline the server rendered, on the server's time: the

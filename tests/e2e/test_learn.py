@@ -92,3 +92,22 @@ def tab_to(page, element_id):
         if page.evaluate("document.activeElement.id") == element_id:
             return
     raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def test_a_square_that_is_no_target_explains_and_a_typo_loses_nothing(browser, server):
+    page = browser.new_context().new_page()
+    page.goto(server + "/learn/empress/field/1/")
+    status = page.locator("#lesson-status")
+    page.click('#lesson [data-square="f6"]')
+    expect(status).to_contain_text("f6, Black Queen, Black's field, protected: no move of yours")
+    click_square(page, "b6")
+    page.locator('#lesson g.selected[data-square="b6"]').wait_for()
+    page.click('#lesson [data-square="a1"]')
+    expect(status).to_contain_text("the piece on b6 cannot go there; where it can is marked.")
+    page.fill("#lesson-move", "zz9")
+    page.press("#lesson-move", "Enter")
+    expect(status).to_contain_text("Could not read 'zz9'")
+    expect(status).not_to_contain_text("starts again")
+    page.fill("#lesson-move", "b6b4")
+    page.press("#lesson-move", "Enter")
+    done(status)  # three stars: the typo was no try

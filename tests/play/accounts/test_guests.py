@@ -46,7 +46,7 @@ def test_a_visitor_plays_the_computer_at_once_as_anonymous(visitor_game):
     assert "Anonymous" in page and guest.username not in page
     assert "(you)" in page  # the session is the anonymous player's
     header = visitor.get("/").content.decode()
-    assert "Sign up to keep your games" in header
+    assert '<a href="/signup/">Sign up<span class="visually-hidden"> to keep your games' in header
 
 
 def test_signing_up_keeps_the_anonymous_players_games_under_the_new_name(visitor_game):

@@ -91,3 +91,13 @@ def test_stars_follow_the_par_and_the_tries_before():
     slower = ["d4d5", "d5d6", "d6d5", "d5d6", "d6d7", "d7g4"]
     assert lessons.attempt("empress", moving, slower).stars == 1
     assert lessons.attempt("empress", moving, slower, mistakes=5).stars == 1
+
+
+def test_a_move_that_cannot_be_read_is_a_slip_and_the_try_goes_on():
+    moving = lessons.exercise("empress", "moving/1")
+    tried = lessons.attempt("empress", moving, ["d4d5", "zz9"])
+    assert tried.slip.startswith("Could not read 'zz9'") and not tried.wrong
+    assert tried.moves == ["d4d5"] and not tried.done
+    board = lessons.exercise("empire", "placing/1")
+    tried = lessons.attempt("empire", board, ["c3", "zz9"])
+    assert tried.slip == "zz9 is not a point of this 8×8 board." and tried.moves == ["c3"]

@@ -82,8 +82,10 @@ def test_malformed_progress_is_refused_and_keeps_nothing(ann, client_of, query, 
 
 
 def test_moves_that_are_not_the_exercises_start_again_and_keep_nothing(ann, client_of):
-    response = client_of(ann).post(f"{FIELD}?moves=zz9+b6b4", {"move": "b6b4"}, **HTMX)
+    response = client_of(ann).post(f"{FIELD}?moves=b6f6+b6b4", {"move": "b6b4"}, **HTMX)
     assert response.status_code == 200 and "starts again" in response.content.decode()
+    unread = client_of(ann).post(f"{FIELD}?moves=zz9+b6b4", {"move": "b6b4"}, **HTMX)
+    assert unread.status_code == 400 and "Could not read" in unread.content.decode()
     assert not LessonStars.objects.exists()
 
 
@@ -91,3 +93,35 @@ def test_no_such_lesson_or_game(client):
     for path in ["/learn/chess/", "/learn/empress/nothing/1/", "/learn/empress/field/9/"]:
         assert client.get(path).status_code == 404
     assert client.put(FIELD).status_code == 405
+
+
+def test_a_move_that_cannot_be_read_is_refused_and_the_try_goes_on(client):
+    response = client.post("/learn/empress/moving/1/?moves=d4d5", {"move": "zz9"}, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Could not read &#x27;zz9&#x27;" in html and "Nothing was played" in html
+    assert "The exercise starts again" not in html and "tries=" not in html
+    assert "moves=d4d5" in html  # the try as it stood: the next move goes on from it
+
+
+@pytest.mark.parametrize(
+    "query, said",
+    [
+        ("look=b4", "b4, Black Queen, White&#x27;s field: your move there starts from b6: click "
+         "that first."),
+        ("look=f6", "f6, Black Queen, Black&#x27;s field, protected: no move of yours starts or "
+         "ends there now. Yours that can move: your reserve, b6, e1."),
+        ("look=a2", "a2, empty: your move there starts from your reserve: click that first."),
+        ("look=e1", "e1, White Empress: yours, and it can move: click it, then where it goes."),
+        ("select=b6&look=a1", "a1, empty, White&#x27;s field: the piece on b6 cannot go there; "
+         "where it can is marked."),
+    ],
+)  # fmt: skip
+def test_a_square_that_is_no_target_says_what_can_be_done_there(client, query, said):
+    html = client.get(f"{FIELD}?{query}", **HTMX).content.decode()
+    assert said in html
+
+
+def test_a_look_at_no_square_says_nothing(client):
+    html = client.get(f"{FIELD}?look=z99", **HTMX).content.decode()
+    assert 'class="looked"' not in html and "Your move." in html

@@ -110,6 +110,38 @@ def test_visitors_and_anonymous_players_solve_unrated():
     assert not PuzzleAttempt.objects.exists() and not PuzzleRating.objects.exists()
 
 
+def test_a_visitors_first_answers_are_kept_then_rated_for_the_new_account():
+    solved, failed, played = catalogue.puzzles(SLUG)[5:8]
+    visitor = Client()
+    solve(visitor, solved)
+    visitor.post(url(failed), {"move": a_wrong_move(failed)}, **HTMX)
+    solve(visitor, failed)  # a second answer: only the first is kept
+    visitor.post("/computer/", {"level": "1", "game": "empress", "side": "white",
+                                "time_control": "none"})  # fmt: skip
+    solve(visitor, played)  # now an anonymous player, still answering unrated
+    assert visitor.get(f"/puzzles/{SLUG}/")["Location"] not in (url(solved), url(played))
+    assert not PuzzleAttempt.objects.exists()
+    visitor.post("/signup/", {"username": "lena", "password1": "a-long-passphrase",
+                              "password2": "a-long-passphrase"})  # fmt: skip
+    attempts = PuzzleAttempt.objects.filter(user__username="lena").order_by("pk")
+    assert [(a.puzzle, a.solved) for a in attempts] == [
+        (solved.id, True), (failed.id, False), (played.id, True)
+    ]  # fmt: skip
+    assert PuzzleRating.objects.get(user__username="lena").plays == 3
+    assert solving.ANSWERS not in visitor.session
+    assert "3 answered" in visitor.get("/puzzles/").content.decode()
+
+
+def test_answers_kept_for_an_account_that_answered_already_leave_its_answers(ann, client_of):
+    puzzle = catalogue.puzzles(SLUG)[8]
+    solve(client_of(ann), puzzle)
+    visitor = Client()
+    visitor.post(url(puzzle), {"move": a_wrong_move(puzzle)}, **HTMX)
+    visitor.post("/login/", {"username": "ann", "password": "a-long-passphrase"})
+    assert PuzzleAttempt.objects.get(user=ann).solved  # the account's answer stands
+    assert PuzzleRating.objects.get(user=ann).plays == 1
+
+
 def test_the_puzzle_of_the_day_is_the_same_all_day_and_on_the_home_page(client):
     today = date(2026, 11, 26)
     for game in rules.games():
