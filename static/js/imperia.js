@@ -44,8 +44,11 @@
   });
   document.addEventListener("click", function (event) { fold(event.target); });
 
-  // A Copy button copies the field its data-copy names (its id), and says "Copied". It is
-  // hidden until this script shows it: a page without scripts has no button that does nothing.
+  // A Copy button (data-copy: the id of the field it copies; data-said, if any: the line
+  // where it says what it did, else its own text) puts the field's text on the clipboard.
+  // Where the clipboard is refused (no permission, or none on a page that is not secure),
+  // the text is selected for the player to copy, and it says so. A button hidden until this
+  // script shows it leaves a page without scripts no button that does nothing.
   function copyButtons(root) {
     root.querySelectorAll("button[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
   }
@@ -55,14 +58,20 @@
     var button = event.target.closest && event.target.closest("button[data-copy]");
     var field = button && document.getElementById(button.dataset.copy);
     if (!field) return;
-    var text = "value" in field ? field.value : field.textContent;
-    function copied() { button.firstChild.textContent = "Copied"; }
-    function byHand() { // where the clipboard's API is not offered (an address not https)
-      if (field.select) field.select();
-      if (document.execCommand("copy")) copied();
+    var line = document.getElementById(button.dataset.said);
+    function say(text) {
+      if (line) line.textContent = text;
+      else button.firstChild.textContent = text;
     }
-    if (navigator.clipboard) navigator.clipboard.writeText(text).then(copied, byHand);
-    else byHand();
+    function selected() {
+      field.focus();
+      if (field.select) field.select();
+      say(line ? "Selected: copy it with Ctrl+C (⌘C on a Mac), or your menu's Copy."
+               : "Selected: Ctrl+C copies it");
+    }
+    var text = "value" in field ? field.value : field.textContent;
+    if (!navigator.clipboard || !navigator.clipboard.writeText) return selected();
+    navigator.clipboard.writeText(text).then(function () { say("Copied."); }, selected);
   });
 
   // Say so when the live connection drops or a request cannot reach the server; the
@@ -131,26 +140,6 @@
       requestFailed = false; // the server answered again
       connection();
     }
-  });
-
-  // A Copy button (data-copy: the id of the field it copies; data-said: where it says what
-  // it did) puts the field's text on the clipboard. Where the clipboard is refused (no
-  // permission, or none on a page that is not secure), the text is selected for the player
-  // to copy, and the line says so.
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("button[data-copy]");
-    var field = button && document.getElementById(button.dataset.copy);
-    if (!field) return;
-    var said = document.getElementById(button.dataset.said) || { textContent: "" };
-    function selected() {
-      field.focus();
-      field.select();
-      said.textContent = "Selected: copy it with Ctrl+C (⌘C on a Mac), or your menu's Copy.";
-    }
-    if (!navigator.clipboard || !navigator.clipboard.writeText) return selected();
-    navigator.clipboard.writeText(field.value).then(function () {
-      said.textContent = "Copied.";
-    }, selected);
   });
 
   // Quick pairing: the socket says the game is made; the waiting page opens it.
