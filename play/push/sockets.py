@@ -97,13 +97,11 @@ _rejoins = Outage(log, "renewing the sockets' channel groups")
 RECONNECT = 1012  # "service restart": the page's socket opens again (htmx's ws extension)
 
 
-def close_sockets_in(groups) -> int:
+def close_sockets_in(groups) -> None:
     """Close this process's sockets in these groups, from any thread: their pages reconnect
-    and are sent the board as it stands. How many were closed."""
-    closing = {socket for group in groups for socket in _open.get(group, ())}
-    for socket in closing:
+    and are sent the board as it stands."""
+    for socket in {socket for group in groups for socket in _open.get(group, ())}:
         socket._loop.call_soon_threadsafe(_close, socket)
-    return len(closing)
 
 
 def _close(socket: InGroups) -> None:

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import threading
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -93,12 +94,18 @@ def test_play_resumes_by_itself_after_postgresql_restarts(site):
         # Every acknowledged move is there, in order; at most one more (its answer lost).
         assert stored[public_id][: len(moves)] == moves
         assert len(stored[public_id]) - len(moves) in (0, 1)
-    # Play resumes by itself, on both servers: each game's next move is accepted.
+    # Play resumes by itself, on both servers: each game's page is served, and its next
+    # move accepted (unless the random moves have ended it).
     game_rules = rules.get("empire-chess")
     for game in made:
+        for url in urls:
+            with urllib.request.urlopen(f"{url}/g/{game['id']}/", timeout=10) as page:
+                assert page.status == 200
         state = game_rules.parse(game["position"])
         for text in stored[game["id"]]:
             state = game_rules.play(state, text)
+        if game_rules.outcome(state):
+            continue
         seat, ply = game_rules.to_move(state), len(stored[game["id"]])
         move = game_rules.legal_moves(state)[0]
         assert post_move(game["url"], game["headers"][seat], game["id"], move, ply) == 200
@@ -124,8 +131,8 @@ def test_play_resumes_by_itself_after_postgresql_restarts(site):
         "print(json.dumps({'vs': vs.public_id, 'seek': seek.public_id, 'asked': asked.pk,\n"
         "    'headers': b.logged_in(user), 'move': rules.get('empress').legal_moves(state)[0]}))",
     )
-    headers = posting(asked["headers"], urls[0])
-    assert post_move(urls[0], headers, asked["vs"], asked["move"], 0) == 200
+    headers = posting(asked["headers"], urls[1])
+    assert post_move(urls[1], headers, asked["vs"], asked["move"], 0) == 200
     now = (
         "from play.models import Evaluation, Game\n"
         f"vs, seek = Game.objects.get(public_id={asked['vs']!r}), "
