@@ -34,6 +34,28 @@ def in_server_db(env, code: str):
     return json.loads(done.stdout)
 
 
+def made_games(env, count: int) -> list[dict]:
+    """Games of Empire Chess begun between new players: each its id, start position and its
+    players' request headers."""
+    return in_server_db(
+        env,
+        "import bench.site as b\n"
+        f"games = b.make_players_and_games({count}, 'empire-chess')\n"
+        "print(json.dumps([{'id': g, 'position': p, 'headers': [h for _, h in pair]}\n"
+        "    for g, p, pair in games]))",
+    )
+
+
+def stored_moves(env) -> dict[str, list[str]]:
+    """Every game's moves in the database, by its id."""
+    return in_server_db(
+        env,
+        "from play.models import Game\n"
+        "print(json.dumps({g.public_id: [m.text for m in g.moves.order_by('ply')]\n"
+        "    for g in Game.objects.all()}))",
+    )
+
+
 def post_move(url, headers, public_id, move, ply) -> int:
     data = urllib.parse.urlencode({"move": move, "ply": str(ply)}).encode()
     request = urllib.request.Request(f"{url}/g/{public_id}/move/", data, headers, method="POST")
@@ -71,13 +93,7 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path):
         "RATE_LIMIT_SCALE": "1000",
     }
     proc, url = serve(env, tmp_path)
-    made = in_server_db(
-        env,
-        "import bench.site as b\n"
-        f"games = b.make_players_and_games({GAMES}, 'empire-chess')\n"
-        "print(json.dumps([{'id': g, 'position': p, 'headers': [h for _, h in pair]}\n"
-        "    for g, p, pair in games]))",
-    )
+    made = made_games(env, GAMES)
     for game in made:
         game["headers"] = [posting(headers, url) for headers in game["headers"]]
     acknowledged = {game["id"]: [] for game in made}
@@ -105,12 +121,7 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path):
         # Every game in the database: with PostgreSQL, the other browser tests' games too.
         checked = re.fullmatch(r"(\d+) games checked, 0 disagree\.\n", verify.stdout)
         assert checked and int(checked[1]) >= GAMES, verify.stdout
-        stored = in_server_db(
-            env,
-            "from play.models import Game\n"
-            "print(json.dumps({g.public_id: [m.text for m in g.moves.order_by('ply')]\n"
-            "    for g in Game.objects.all()}))",
-        )
+        stored = stored_moves(env)
         for public_id, moves in acknowledged.items():
             # Every acknowledged move is there, in order; at most one more (its answer lost).
             assert stored[public_id][: len(moves)] == moves

@@ -18,7 +18,7 @@ from bench.site import posting
 from tests.e2e import services
 from tests.e2e.conftest import ROOT, serve, start_daphne, start_worker, stop_daphne
 from tests.e2e.helpers import create_game, sign_up, type_move
-from tests.e2e.test_crash import in_server_db, play, post_move
+from tests.e2e.test_crash import in_server_db, made_games, play, post_move, stored_moves
 
 pytestmark = [pytest.mark.e2e, pytest.mark.distributed, services.needed()]
 GAMES = 4
@@ -51,24 +51,9 @@ def verify(env) -> str:
     return done.stdout
 
 
-def stored_moves(env) -> dict[str, list[str]]:
-    return in_server_db(
-        env,
-        "from play.models import Game\n"
-        "print(json.dumps({g.public_id: [m.text for m in g.moves.order_by('ply')]\n"
-        "    for g in Game.objects.all()}))",
-    )
-
-
 def test_play_resumes_by_itself_after_postgresql_restarts(site):
     env, urls = site["env"], site["urls"]
-    made = in_server_db(
-        env,
-        "import bench.site as b\n"
-        f"games = b.make_players_and_games({GAMES}, 'empire-chess')\n"
-        "print(json.dumps([{'id': g, 'position': p, 'headers': [h for _, h in pair]}\n"
-        "    for g, p, pair in games]))",
-    )
+    made = made_games(env, GAMES)
     for i, game in enumerate(made):  # each game on one of the two servers
         game["url"] = urls[i % 2]
         game["headers"] = [posting(headers, game["url"]) for headers in game["headers"]]
