@@ -40,9 +40,11 @@ class Command(BaseCommand):
 def snapshot():
     """A transaction whose reads all see the database as it was at the first: a game and its
     moves agree though players go on moving. On PostgreSQL a repeatable read; on SQLite the
-    transaction holds the write lock, so nothing commits until the game is read."""
+    transaction holds the write lock, so nothing commits until the game is read. Inside a
+    transaction already (a caller's, a test's), its own reads are the snapshot."""
+    outermost = not connection.in_atomic_block
     with transaction.atomic():
-        if connection.vendor == "postgresql":
+        if connection.vendor == "postgresql" and outermost:
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
         yield
