@@ -37,10 +37,10 @@ def test_the_menu_is_one_line_on_a_desktop(browser, server):
     one_line(visitor)
     expect(visitor.get_by_role("link", name="Sign up to keep your games")).to_be_visible()
     player = browser.new_context(viewport=DESKTOP).new_page()
-    sign_up(player, server, "a-rather-long-name-xy")
+    sign_up(player, server, "a-rather-long-name-x")
     one_line(player)
     expect(player.locator("header.top .account-menu summary")).to_be_visible()
-    expect(player.locator("header.top .account-menu summary")).to_have_text("a-rather-long-name-xy")
+    expect(player.locator("header.top .account-menu summary")).to_have_text("a-rather-long-name-x")
 
 
 def test_a_phone_has_a_compact_menu_opened_by_keyboard(browser, server):
@@ -102,7 +102,7 @@ def test_settings_and_tokens_use_the_width_and_a_new_token_is_copied(browser, se
 )  # fmt: skip
 def test_form_controls_use_their_labels_size(browser, server, path, control):
     page = browser.new_context(viewport=DESKTOP).new_page()
-    sign_up(page, server, "fonts-" + control.strip("#").replace("_", "-"))
+    sign_up(page, server, "fonts-" + control.removeprefix("#id_").replace("_", "-"))
     page.goto(server + path)
     sizes = page.evaluate(
         """control => {

@@ -54,7 +54,7 @@ def wait_turn(page, ply):
 
 
 def test_fifty_taps_on_a_phone_place_the_points_meant_on_empire(browser, server):
-    pages = start_game(browser, server, "empire", "tam", "ugo", **PHONE)  # 32×32 points
+    pages = start_game(browser, server, "empire", "tap-tam", "tap-ugo", **PHONE)  # 32×32 points
     game, rng = rules.get("empire"), random.Random(18)
     state, meant = game.initial({"width": 32, "height": 32}), []
     for ply in range(MOVES):
@@ -74,7 +74,7 @@ def test_fifty_taps_on_a_phone_place_the_points_meant_on_empire(browser, server)
 
 
 def test_the_magnifier_is_labelled_played_by_keys_closed_and_follows_the_board(browser, server):
-    circles, crosses = start_game(browser, server, "empire", "zia", "abe", **PHONE)
+    circles, crosses = start_game(browser, server, "empire", "tap-zia", "tap-abe", **PHONE)
     rng = random.Random(53)
     tap(circles, rng, point_on_screen(circles, "p15"))
     magnifier = circles.get_by_role("dialog")
@@ -103,7 +103,7 @@ def test_the_magnifier_is_labelled_played_by_keys_closed_and_follows_the_board(b
 
 
 def test_a_mouse_places_a_point_with_one_click_on_the_same_board(browser, server):
-    first, second = start_game(browser, server, "empire", "vic", "wes")
+    first, second = start_game(browser, server, "empire", "tap-vic", "tap-wes")
     gap = first.evaluate(
         "(() => { const svg = document.querySelector('svg.dots-board');"
         " return svg.dataset.gap * svg.getScreenCTM().a; })()"
@@ -131,7 +131,7 @@ def tappable(game, state) -> list[str]:
 
 
 def test_fifty_moves_tapped_on_a_phone_are_the_moves_meant_on_imperial_chess(browser, server):
-    pages = start_game(browser, server, "imperial-chess", "xia", "yan", **PHONE)
+    pages = start_game(browser, server, "imperial-chess", "tap-xia", "tap-yan", **PHONE)
     game, rng = rules.get("imperial-chess"), random.Random(18)
     state, meant = game.initial(), []
     side = pages[0].locator('[data-square="a1"]').bounding_box()["width"]
