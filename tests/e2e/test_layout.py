@@ -102,7 +102,7 @@ def test_settings_and_tokens_use_the_width_and_a_new_token_is_copied(browser, se
 )  # fmt: skip
 def test_form_controls_use_their_labels_size(browser, server, path, control):
     page = browser.new_context(viewport=DESKTOP).new_page()
-    sign_up(page, server, "fonts-" + control.removeprefix("#id_").replace("_", "-"))
+    sign_up(page, server, "fonts-" + control.lstrip("#").removeprefix("id_").replace("_", "-"))
     page.goto(server + path)
     sizes = page.evaluate(
         """control => {
