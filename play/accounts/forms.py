@@ -10,22 +10,26 @@ from play.models import GUEST_PREFIX, Profile
 # from a letter to a letter or digit, 2 to 20 characters. No name can look like another.
 NAME = re.compile(r"[A-Za-z](?:[_-]?[A-Za-z0-9])+")
 NAME_LENGTH = 20
+NAME_RULE = (
+    f"A name is 2 to {NAME_LENGTH} letters (A to Z), digits, and single _ or - between them; "
+    "it begins with a letter and ends with a letter or a digit."
+)
 
 
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
-        help_texts = {"email": "Optional: for notices of your turn and of games by email."}
+        help_texts = {
+            "username": NAME_RULE,
+            "email": "Optional: for notices of your turn and of games by email.",
+        }
 
     def clean_username(self):
         username = super().clean_username()
         if username is None:  # taken, in some case: the form has said so
             return None
         if len(username) > NAME_LENGTH or not NAME.fullmatch(username):
-            raise forms.ValidationError(
-                f"A name is 2 to {NAME_LENGTH} letters (A to Z), digits, and single _ or - "
-                "between them; it begins with a letter and ends with a letter or a digit."
-            )
+            raise forms.ValidationError(NAME_RULE)
         # The names anonymous players are shown by, and their accounts' prefix.
         if username.lower().startswith(GUEST_PREFIX.rstrip("-")):
             raise forms.ValidationError("Names beginning with “anonymous” are taken by "

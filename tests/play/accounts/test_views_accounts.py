@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from play.accounts.forms import NAME_RULE
 from play.games import games
 from play.round import moves
 
@@ -90,7 +91,7 @@ def _sign_up(client, name):
 def test_a_name_is_ascii_letters_digits_and_single_dashes_as_on_lichess(client, name):
     response = _sign_up(client, name)
     assert response.status_code == 400
-    assert "A name is 2 to 20" in response.content.decode()
+    assert response.context["form"].errors["username"] == [NAME_RULE]
     assert not get_user_model().objects.filter(username=name).exists()
 
 
@@ -106,3 +107,8 @@ def test_names_as_lichess_takes_them(client):
     for name in names:
         assert _sign_up(Client(), name).status_code == 302
     assert get_user_model().objects.filter(username__in=names).count() == 4
+
+
+def test_the_sign_up_form_says_the_names_it_takes(client):
+    page = client.get("/signup/").content.decode()
+    assert "A name is 2 to 20 letters" in page and "@/./+/-/_" not in page
