@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test test-distributed suite lint format install chromium bench screenshots clean
+.PHONY: run test test-distributed suite lint format install messages chromium bench screenshots clean
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,13 @@ $(ENGINE): | $(BIN)/.installed
 var/engines/fairy-stockfish: $(ENGINE)
 	ln -sf $(notdir $(ENGINE)) $@
 
+# The translations: each language's .po compiled to the .mo Django reads (a second or two).
 install: $(BIN)/.installed var/engines/fairy-stockfish
+	$(BIN)/python -m imperia_site.catalogues compile
+
+# The catalogues brought up to date with the code: new strings in every .po, untranslated.
+messages: install
+	$(BIN)/python -m imperia_site.catalogues extract
 
 run: install
 	$(BIN)/python manage.py migrate --noinput -v0

@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "play.common.middleware.ReadersLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -79,6 +80,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "play.notify.context_processors.games",
+                "play.common.language.context",
             ],
         },
     },
@@ -193,6 +195,18 @@ LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
 
 LANGUAGE_CODE = "en"
+# The languages a reader may choose, each in its own name (docs/translating.md). A language is
+# offered once its catalogue (locale/) is whole: tests/i18n checks every offered one.
+LANGUAGES = [
+    ("en", "English"),
+]
+# The pseudo-locale: English accented and lengthened, for finding words that are never
+# translated (tests/e2e/test_languages.py). Never offered to readers.
+if os.environ.get("IMPERIA_PSEUDO_LOCALE"):
+    LANGUAGES.append(("en-xa", "Ƥšéûđö"))
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -7,6 +7,7 @@ urlpatterns = [
     path("@/<str:username>/", views.profile, name="profile"),
     path("settings/", views.player_settings, name="settings"),
     path("signup/", views.signup, name="signup"),
+    path("language/", views.choose_language, name="language"),
     path(
         "login/",
         auth_views.LoginView.as_view(extra_context={"heading": "Log in"}),

@@ -13,10 +13,11 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
 
 import rules
-from play.accounts import bots, guests
+from play.accounts import bots, guests, languages
 from play.accounts.accounts import recheck_sockets
 from play.accounts.forms import SettingsForm, SignupForm
 from play.api import tokens
@@ -143,6 +144,19 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
         recheck_sockets(form.user.pk)  # every login it had has ended
         tokens.revoke_all(form.user)  # and every client's access
         return response
+
+
+@require_POST
+def choose_language(request):
+    """The chooser on every page: the reader's language kept, then back to the page they were
+    on."""
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        back = "/"
+    response = redirect(back)
+    if not languages.choose(request, response, request.POST.get("language", "")):
+        messages.error(request, gettext("Imperia does not speak that language yet."))
+    return response
 
 
 def said(heading: str, text: str):

@@ -8,6 +8,7 @@ from django.template.defaultfilters import date
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from jinja2 import Environment
 
 from play.common.lru import LRU
@@ -28,7 +29,12 @@ class Fragments(Environment):
 
 
 def environment(**options) -> Environment:
-    env = Fragments(**options)
+    env = Fragments(extensions=["jinja2.ext.i18n"], **options)
+    # Django's catalogues, in the reader's language (newstyle: `_("%(n)s moves", n=3)`
+    # fills in and escapes its values).
+    env.install_gettext_callables(
+        gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
+    )
     env.globals["url"] = url
     env.filters["date"] = date  # Django's formats ("c", "D j M, H:i"); times are UTC
     env.filters["shown"] = shown_name

@@ -6,7 +6,10 @@ import json
 
 from django.http import HttpResponseBadRequest
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 
+from play.common import language
 from play.common.numbers import Malformed
 
 
@@ -47,3 +50,33 @@ class ExplainMalformed:
             page = render_to_string("400.html", {"message": exception.message}, request)
             return HttpResponseBadRequest(page)
         return None
+
+
+class ReadersLanguage:
+    """Each page in its reader's language: the one an address names (`?lang=`, as the pages'
+    hreflang links do), else the player's own (their session, filled from their account when
+    they log in), else a visitor's cookie, else the best match of the browser's
+    Accept-Language, else English. The API speaks English, as lichess's does."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        code = "en" if request.path.startswith("/api/") else readers_language(request)
+        translation.activate(code)
+        request.LANGUAGE_CODE = code
+        response = self.get_response(request)
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        response.headers.setdefault("Content-Language", code)
+        return response
+
+
+def readers_language(request) -> str:
+    asked = request.GET.get("lang")
+    if language.is_offered(asked):
+        return asked
+    session = getattr(request, "session", None)
+    chosen = session.get(language.SESSION_KEY) if session is not None else None
+    if language.is_offered(chosen):
+        return chosen
+    return translation.get_language_from_request(request)

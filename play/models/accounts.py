@@ -29,6 +29,9 @@ class Profile(Bounded):
     confirm_moves = models.CharField(
         max_length=16, choices=Confirm.choices, default=Confirm.CORRESPONDENCE
     )
+    # The language the player reads in, on every device, and is written to in (a code of
+    # settings.LANGUAGES; "" until they choose: then the browser's, as a visitor's).
+    language = models.CharField(max_length=16, blank=True, default="")
 
     def __str__(self):
         return f"Settings of {self.user}"

@@ -1,0 +1,70 @@
+"""The reader's language: which one a request or a socket reads in, and words from the rules
+shown in it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext
+
+from rules.said import Said
+
+# Django's cookie (settings.LANGUAGE_COOKIE_NAME) keeps a visitor's choice; a player's is kept
+# on their account and copied into their session when they log in, so that no page reads the
+# account for it.
+SESSION_KEY = "language"
+
+
+def offered() -> dict[str, str]:
+    """The languages a reader may choose: code -> its own name."""
+    return dict(settings.LANGUAGES)
+
+
+def is_offered(code: str | None) -> bool:
+    return bool(code) and code in offered()
+
+
+def translated(text: str) -> str:
+    """A text from the rules in the active language: a `Said` is looked up by its template and
+    filled with its values (themselves translated when they are `Said`); a plain str as it is
+    in the catalogue."""
+    if isinstance(text, Said):
+        values = {k: translated(v) if isinstance(v, Said) else v for k, v in text.values.items()}
+        return gettext(text.template).format(**values) if values else gettext(text.template)
+    return gettext(text) if text else text
+
+
+def language_of(user) -> str:
+    """The language a player is written to in: their account's, else the site's default."""
+    profile = getattr(user, "profile", None) if user is not None else None
+    code = getattr(profile, "language", "") if profile is not None else ""
+    return code if is_offered(code) else settings.LANGUAGE_CODE
+
+
+def for_user(user):
+    """`with for_user(player):` writes what follows in the player's language (a notification,
+    an email, a push made by a worker or the sweeper)."""
+    return translation.override(language_of(user))
+
+
+def context(request) -> dict:
+    """What every page needs for its language: `<html lang>`, the chooser (each language in
+    its own name), and the same page in every other language for search engines (hreflang)."""
+    code = translation.get_language() or settings.LANGUAGE_CODE
+    alternates, here = [], getattr(request, "path", "/")
+    if hasattr(request, "GET"):
+        query = request.GET.copy()
+        query.pop("lang", None)
+        here = f"{request.path}?{query.urlencode()}" if query else request.path
+        for other in offered():
+            query["lang"] = other
+            alternates.append(
+                (other, request.build_absolute_uri(f"{request.path}?{query.urlencode()}"))
+            )
+    return {
+        "here": here,  # this page, in whatever language its reader chooses
+        "LANGUAGE_CODE": code,
+        "LANGUAGE_BIDI": translation.get_language_bidi(),
+        "languages": list(offered().items()),
+        "alternates": alternates,
+    }
