@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from jinja2 import Environment
 
+from play.common.language import translated
 from play.common.lru import LRU
 from play.common.players import is_guest, shown_name
 
@@ -38,6 +39,7 @@ def environment(**options) -> Environment:
     env.globals["url"] = url
     env.filters["date"] = date  # Django's formats ("c", "D j M, H:i"); times are UTC
     env.filters["shown"] = shown_name
+    env.filters["translated"] = translated
     env.filters["player"] = player_link
     return env
 

@@ -4,11 +4,14 @@ themselves, drawn by Jinja2 (fragments/play/lists)."""
 from django import template
 from django.template.backends.utils import csrf_input_lazy
 
-from play.common import clocks, jinja
+from play.common import clocks, jinja, language
 from play.common.players import shown_name
 from play.models import Game
 
 register = template.Library()
+
+# Words from the rules (a game's name, a refusal, a move described) in the reader's language.
+register.filter("translated", language.translated)
 
 
 @register.filter
