@@ -13,11 +13,19 @@ from rules.said import Said
 # on their account and copied into their session when they log in, so that no page reads the
 # account for it.
 SESSION_KEY = "language"
+# English accented and lengthened (imperia_site/catalogues.py): readable at ?lang=en-xa where
+# settings offer it, never in the chooser.
+PSEUDO = "en-xa"
 
 
 def offered() -> dict[str, str]:
     """The languages a reader may choose: code -> its own name."""
     return dict(settings.LANGUAGES)
+
+
+def chosen_from() -> dict[str, str]:
+    """The languages the chooser lists (and search engines are shown)."""
+    return {code: name for code, name in offered().items() if code != PSEUDO}
 
 
 def is_offered(code: str | None) -> bool:
@@ -56,15 +64,16 @@ def context(request) -> dict:
         query = request.GET.copy()
         query.pop("lang", None)
         here = f"{request.path}?{query.urlencode()}" if query else request.path
-        for other in offered():
-            query["lang"] = other
-            alternates.append(
-                (other, request.build_absolute_uri(f"{request.path}?{query.urlencode()}"))
-            )
+        if len(chosen_from()) > 1:
+            alternates.append(("x-default", request.build_absolute_uri(here)))
+            for other in chosen_from():
+                query["lang"] = other
+                address = f"{request.path}?{query.urlencode()}"
+                alternates.append((other, request.build_absolute_uri(address)))
     return {
         "here": here,  # this page, in whatever language its reader chooses
         "LANGUAGE_CODE": code,
         "LANGUAGE_BIDI": translation.get_language_bidi(),
-        "languages": list(offered().items()),
+        "languages": list(chosen_from().items()),
         "alternates": alternates,
     }
