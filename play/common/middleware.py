@@ -62,7 +62,9 @@ class ReadersLanguage:
         self.get_response = get_response
 
     def __call__(self, request):
-        code = "en" if request.path.startswith("/api/") else readers_language(request)
+        # The API's calls, not its reference page (/api/), which is a page like the others.
+        calls = request.path.startswith("/api/") and request.path != "/api/"
+        code = "en" if calls else readers_language(request)
         translation.activate(code)
         request.LANGUAGE_CODE = code
         response = self.get_response(request)

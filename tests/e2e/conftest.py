@@ -115,6 +115,7 @@ def server(tmp_path_factory):
         "IMPERIA_VAR_DIR": str(var),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "RATE_LIMIT_SCALE": "1000",  # every test's browser comes from 127.0.0.1
+        "IMPERIA_PSEUDO_LOCALE": "1",  # test_languages.py reads every page in it
     }
     SERVER_ENV.update(env)
     proc, url = serve(env, var)
