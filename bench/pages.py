@@ -6,11 +6,14 @@ sweeper. Prints the time
 (the median of --repeat runs, five unless said) and the queries of each; asserts nothing.
 
     .venv/bin/python bench/pages.py [--games 20000] [--active 2000] [--players 100] [--explain]
-                                     [--repeat 5] [--instructions]
+                                     [--repeat 5] [--instructions] [--lang ru]
 
 --instructions counts the machine instructions each page takes (the mean of its runs) instead
 of timing it, under callgrind as bench/move.py does: this machine's times of the same page swing
 by 2× from minute to minute, its counts by well under 1 %.
+
+--lang reads every page in that language (its browser asks for it; the language must be
+offered): docs/performance.md compares each language with English.
 
 On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set).
 """
@@ -206,7 +209,7 @@ def explain(star: str) -> None:
         print(f"\n-- {name}\n{queryset.explain()}")
 
 
-def measure(client, star: str, case: int, repeat: int) -> list[tuple[str, float, int]]:
+def measure(client, star: str, case: int, repeat: int, lang: str) -> list[tuple[str, float, int]]:
     """(page, its median ms or, under callgrind, its mean M instructions, its queries)."""
     from django.test import Client
 
@@ -216,13 +219,15 @@ def measure(client, star: str, case: int, repeat: int) -> list[tuple[str, float,
         response = asker.get(url)
         if response.status_code != 200:
             raise SystemExit(f"{url}: {response.status_code}")
+        if response["Content-Language"] != lang:
+            raise SystemExit(f"{url}: read in {response['Content-Language']}, not {lang}")
 
     out = []
     for url in PAGES:
         url = url.format(star=star, case=case)
         ask(url)  # warm: templates, caches
         out.append((url, *cost(lambda url=url: ask(url), repeat)))
-    visitor = Client(SERVER_NAME="localhost")
+    visitor = Client(SERVER_NAME="localhost", HTTP_ACCEPT_LANGUAGE=lang)
     ask("/", visitor)
     out.append(("/ (a visitor: the games in play)", *cost(lambda: ask("/", visitor), repeat)))
     out.append(("sweeper pass", *cost(sweep_once, repeat)))
@@ -256,17 +261,21 @@ def main():
     parser.add_argument("--explain", action="store_true", help="print the lists' query plans")
     parser.add_argument("--repeat", type=int, default=5, help="times each page is asked for")
     parser.add_argument("--instructions", action="store_true")
+    parser.add_argument("--lang", default="en", help="the language every page is read in")
     args = parser.parse_args()
     if args.instructions and not os.environ.get("IMPERIA_CALLGRIND_OUT"):
         return under_callgrind()
     # The pages as served: plain static files (no manifest to collect first).
     os.environ["STATICFILES_STORAGE"] = "django.contrib.staticfiles.storage.StaticFilesStorage"
     setup(tempfile.mkdtemp(prefix="imperia-pages-"))
+    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.test import Client
 
+    if args.lang not in dict(settings.LANGUAGES):
+        raise SystemExit(f"--lang {args.lang}: offered are {', '.join(dict(settings.LANGUAGES))}")
     rng = random.Random(1)
-    client = Client(SERVER_NAME="localhost")
+    client = Client(SERVER_NAME="localhost", HTTP_ACCEPT_LANGUAGE=args.lang)
     rows = {}
     for label, count, active in (("few", 50, 20), ("many", args.games, args.active)):
         begun = time.perf_counter()
@@ -279,7 +288,7 @@ def main():
         user.is_staff = user.is_superuser = True  # a referee too, for the admin's pages
         user.save()
         client.force_login(user)
-        rows[label] = measure(client, star, a_case(star), args.repeat)
+        rows[label] = measure(client, star, a_case(star), args.repeat, args.lang)
         print(
             f"{label}: {count} finished games, {active} in play, made in {made:.1f} s", flush=True
         )
@@ -289,6 +298,7 @@ def main():
     if not args.instructions:
         print(f"machine speed {machine_speed():.1f} ms (lower is faster)")
     many = f"{unit} ({args.games}+{args.active})"
+    print(f"pages read in {args.lang}")
     print(f"{'page':40} {unit + ' (50+20)':>14} {'queries':>8} {many:>18} {'queries':>8}")
     for (url, few_ms, few_q), (_, many_ms, many_q) in zip(rows["few"], rows["many"], strict=True):
         url = re.sub(r"star-\w+", "star", re.sub(r"/\d+/change/$", "/<case>/change/", url))

@@ -106,6 +106,7 @@ def extract_lessons(fileobj, keywords, comment_tags, options):
 def extracted() -> Catalog:
     """The template: every translatable string in the code, as the code says it."""
     catalog = Catalog(project="Imperia", domain=DOMAIN, charset="utf-8", fuzzy=False)
+    catalog.msgid_bugs_address = ""
     for filename, lineno, message, comments, context in extract_from_dir(
         ROOT,
         method_map=METHODS,
@@ -153,6 +154,9 @@ def extract() -> None:
         locale = locale_name(language)
         catalog = read(path, locale) if path.exists() else Catalog(locale=locale, domain=DOMAIN)
         catalog.update(template, no_fuzzy_matching=True)
+        catalog.project, catalog.fuzzy = "Imperia", False
+        catalog.msgid_bugs_address = ""
+        catalog.language_team = "Imperia's translators: docs/translating.md"
         write(catalog, path)
 
 
