@@ -38,8 +38,12 @@ class SignupForm(UserCreationForm):
             raise forms.ValidationError(NAME_RULE)
         # The names anonymous players are shown by, and their accounts' prefix.
         if username.lower().startswith(GUEST_PREFIX.rstrip("-")):
-            raise forms.ValidationError(_("Names beginning with “anonymous” are taken by "
-                                          "players without an account: choose another."))  # fmt: skip
+            raise forms.ValidationError(
+                _(
+                    "Names beginning with “anonymous” are taken by players without an account: "
+                    "choose another."
+                )
+            )
         return username
 
 
