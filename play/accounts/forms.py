@@ -48,7 +48,9 @@ class SignupForm(UserCreationForm):
 
 
 class SettingsForm(forms.ModelForm):
-    email = forms.EmailField(required=False, help_text=_("Where Imperia writes to you."))
+    email = forms.EmailField(
+        required=False, label=_("Email"), help_text=_("Where Imperia writes to you.")
+    )
     digest_hours = WholeNumberField(
         min_value=1, max_value=168, label=_('Gather "your turn" emails into one every (hours)')
     )
