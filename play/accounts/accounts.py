@@ -13,6 +13,7 @@ from django.contrib.auth.signals import user_logged_out
 from django.dispatch import receiver
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from play.common import limits
 from play.push import live
@@ -64,9 +65,12 @@ def locked_out(request, original_response=None, credentials=None):
     wait = get_cool_off(request)
     minutes = round(wait.total_seconds() / 60)
     until = timezone.now() + wait
-    message = (
+    message = ngettext(
         "Too many failed logins for this account or from this address. Nothing was checked: "
-        f"try again in {minutes} minutes (after {until:%H:%M} UTC)."
-    )
+        "try again in %(count)s minute (after %(time)s UTC).",
+        "Too many failed logins for this account or from this address. Nothing was checked: "
+        "try again in %(count)s minutes (after %(time)s UTC).",
+        minutes,
+    ) % {"count": minutes, "time": f"{until:%H:%M}"}
     page = render(request, "429.html", {"message": message, "reset": True})
     return limits.answer(page, limits.Limited(message, int(wait.total_seconds())))

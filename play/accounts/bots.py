@@ -7,10 +7,12 @@ appears."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 import rules
 from play.accounts import guests
-from play.common import players
+from play.common import language, players
 from play.common.errors import Refused
 from play.models import (
     Computer,
@@ -96,16 +98,31 @@ def ids_from_database() -> list[int]:
     return list(Profile.objects.filter(bot_games__isnull=False).values_list("user_id", flat=True))
 
 
+# Why a BOT is refused, by what it asked to do: whole sentences, as a translation takes them.
+REFUSALS = {
+    "enter the pool": _("A bot plays by challenge only: it cannot enter the pool."),
+    "play in cups": _("A bot plays by challenge only: it cannot play in cups."),
+    "play in championships": _("A bot plays by challenge only: it cannot play in championships."),
+    "play in tournaments": _("A bot plays by challenge only: it cannot play in tournaments."),
+    "open a seek in the lobby": _(
+        "A bot plays by challenge only: it cannot open a seek in the lobby."
+    ),
+    "accept a seek": _("A bot plays by challenge only: it cannot accept a seek."),
+}
+
+
 def refuse(user, what: str) -> None:
-    """Refused (403) when a BOT asks for what only people do: `what` after "to"."""
+    """Refused (403) when a BOT asks for what only people do: `what` names it as REFUSALS
+    does."""
     if is_bot(user):
-        raise Refused(f"A bot plays by challenge only: it cannot {what}.", 403)
+        raise Refused(str(REFUSALS[what]), 403)
 
 
 def check_challenge(player, slug: str) -> None:
     """Refused when a challenge asks a BOT for a game it has not declared."""
     games = games_of(player)
     if games is not None and slug not in games:
-        names = ", ".join(rules.get(s).name for s in games)
-        raise Refused(f"BOT {player.username} does not play {rules.get(slug).name}: "
-                      f"it declined. It plays {names}.", 400)  # fmt: skip
+        names = ", ".join(language.translated(rules.get(s).name) for s in games)
+        declined = gettext("BOT %(name)s does not play %(game)s: it declined. It plays %(games)s.")
+        game = language.translated(rules.get(slug).name)
+        raise Refused(declined % {"name": player.username, "game": game, "games": names}, 400)

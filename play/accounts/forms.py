@@ -2,7 +2,10 @@ import re
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
+from play.common import language
 from play.common.numbers import WholeNumberField
 from play.models import GUEST_PREFIX, Profile
 
@@ -10,9 +13,12 @@ from play.models import GUEST_PREFIX, Profile
 # from a letter to a letter or digit, 2 to 20 characters. No name can look like another.
 NAME = re.compile(r"[A-Za-z](?:[_-]?[A-Za-z0-9])+")
 NAME_LENGTH = 20
-NAME_RULE = (
-    f"A name is 2 to {NAME_LENGTH} letters (A to Z), digits, and single _ or - between them; "
-    "it begins with a letter and ends with a letter or a digit."
+NAME_RULE = format_lazy(
+    _(
+        "A name is 2 to {most} letters (A to Z), digits, and single _ or - between them; "
+        "it begins with a letter and ends with a letter or a digit."
+    ),
+    most=NAME_LENGTH,
 )
 
 
@@ -21,7 +27,7 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
         help_texts = {
             "username": NAME_RULE,
-            "email": "Optional: for notices of your turn and of games by email.",
+            "email": _("Optional: for notices of your turn and of games by email."),
         }
 
     def clean_username(self):
@@ -32,21 +38,37 @@ class SignupForm(UserCreationForm):
             raise forms.ValidationError(NAME_RULE)
         # The names anonymous players are shown by, and their accounts' prefix.
         if username.lower().startswith(GUEST_PREFIX.rstrip("-")):
-            raise forms.ValidationError("Names beginning with “anonymous” are taken by "
-                                        "players without an account: choose another.")  # fmt: skip
+            raise forms.ValidationError(
+                _(
+                    "Names beginning with “anonymous” are taken by players without an account: "
+                    "choose another."
+                )
+            )
         return username
 
 
 class SettingsForm(forms.ModelForm):
-    email = forms.EmailField(required=False, help_text="Where Imperia writes to you.")
+    email = forms.EmailField(
+        required=False, label=_("Email"), help_text=_("Where Imperia writes to you.")
+    )
     digest_hours = WholeNumberField(
-        min_value=1, max_value=168, label='Gather "your turn" emails into one every (hours)'
+        min_value=1, max_value=168, label=_('Gather "your turn" emails into one every (hours)')
+    )
+    # Kept on the account and for this browser by the view (play/accounts/languages.py).
+    language = forms.ChoiceField(
+        label=_("Language"),
+        help_text=_("The language of your pages and of what Imperia writes to you."),
     )
 
     class Meta:
         model = Profile
         fields = ("email_enabled", "digest_hours", "confirm_moves")
         labels = {
-            "confirm_moves": 'Show my move and wait for "Confirm" before sending it',
-            "email_enabled": "Send me email",
+            "confirm_moves": _('Show my move and wait for "Confirm" before sending it'),
+            "email_enabled": _("Send me email"),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Each language in its own name, as the chooser on every page shows them.
+        self.fields["language"].choices = list(language.offered().items())

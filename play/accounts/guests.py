@@ -10,6 +10,7 @@ import secrets
 
 from django.contrib import auth
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 
 from play.common import limits
 from play.common.errors import Refused
@@ -17,7 +18,54 @@ from play.common.players import has_account
 from play.models import GUEST_PREFIX, Game
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
-SIGN_UP = "Sign up (it keeps the games you played) to"
+# Why a visitor or an anonymous player is refused, by what they asked to do: whole sentences,
+# as a translation takes them.
+REFUSALS = {
+    "play rated games": _(
+        "Sign up (it keeps the games you played) to play rated games: anonymous players play "
+        "the computer and casual games by invitation link."
+    ),
+    "open a seek in the lobby": _(
+        "Sign up (it keeps the games you played) to open a seek in the lobby: anonymous players"
+        " play the computer and casual games by invitation link."
+    ),
+    "challenge a player": _(
+        "Sign up (it keeps the games you played) to challenge a player: anonymous players play "
+        "the computer and casual games by invitation link."
+    ),
+    "enter the pool": _(
+        "Sign up (it keeps the games you played) to enter the pool: anonymous players play the "
+        "computer and casual games by invitation link."
+    ),
+    "play in cups": _(
+        "Sign up (it keeps the games you played) to play in cups: anonymous players play the "
+        "computer and casual games by invitation link."
+    ),
+    "play in championships": _(
+        "Sign up (it keeps the games you played) to play in championships: anonymous players "
+        "play the computer and casual games by invitation link."
+    ),
+    "make API tokens": _(
+        "Sign up (it keeps the games you played) to make API tokens: anonymous players play the"
+        " computer and casual games by invitation link."
+    ),
+    "make tournaments": _(
+        "Sign up (it keeps the games you played) to make tournaments: anonymous players play "
+        "the computer and casual games by invitation link."
+    ),
+    "play in tournaments": _(
+        "Sign up (it keeps the games you played) to play in tournaments: anonymous players play"
+        " the computer and casual games by invitation link."
+    ),
+    "write in a tournament's chat": _(
+        "Sign up (it keeps the games you played) to write in a tournament's chat: anonymous "
+        "players play the computer and casual games by invitation link."
+    ),
+    "accept a seek": _(
+        "Sign up (it keeps the games you played) to accept a seek: anonymous players play the "
+        "computer and casual games by invitation link."
+    ),
+}
 
 
 def player_for(request):
@@ -35,10 +83,9 @@ def player_for(request):
 
 def refuse(user, what: str) -> None:
     """Refused (403) when a visitor or an anonymous player asks for what only an account may:
-    `what` says it after "to" ("play rated games")."""
+    `what` names it as REFUSALS does ("play rated games")."""
     if not has_account(user):
-        raise Refused(f"{SIGN_UP} {what}: anonymous players play the computer and casual games "
-                      "by invitation link.", 403)  # fmt: skip
+        raise Refused(str(REFUSALS[what]), 403)
 
 
 def check_new_game(user, *, listing: str, rated: bool, challenged: bool) -> None:

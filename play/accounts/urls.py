@@ -1,5 +1,6 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
+from django.utils.translation import gettext_lazy as _
 
 from play.accounts import views
 
@@ -10,7 +11,7 @@ urlpatterns = [
     path("language/", views.choose_language, name="language"),
     path(
         "login/",
-        auth_views.LoginView.as_view(extra_context={"heading": "Log in"}),
+        auth_views.LoginView.as_view(extra_context={"heading": _("Log in")}),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -20,9 +21,11 @@ urlpatterns = [
         "password/change/done/",
         auth_views.PasswordChangeDoneView.as_view(
             **views.said(
-                "Password changed",
-                "Your password is changed. Every other page where you were logged in is "
-                "logged out, its open games' sockets closed with it.",
+                _("Password changed"),
+                _(
+                    "Your password is changed. Every other page where you were logged in is "
+                    "logged out, its open games' sockets closed with it."
+                ),
             )
         ),
         name="password_change_done",
@@ -32,10 +35,12 @@ urlpatterns = [
         "password/reset/sent/",
         auth_views.PasswordResetDoneView.as_view(
             **views.said(
-                "Check your email",
-                "If an account has that address, a link to choose a new password is on its "
-                "way. It works once, for three days. No mail? Check the address you gave in "
-                "your settings, and your spam folder.",
+                _("Check your email"),
+                _(
+                    "If an account has that address, a link to choose a new password is on "
+                    "its way. It works once, for three days. No mail? Check the address you "
+                    "gave in your settings, and your spam folder."
+                ),
             )
         ),
         name="password_reset_done",
@@ -48,7 +53,7 @@ urlpatterns = [
     path(
         "reset/done/",
         auth_views.PasswordResetCompleteView.as_view(
-            **views.said("Password set", "Your password is set: log in with it.")
+            **views.said(_("Password set"), _("Your password is set: log in with it."))
         ),
         name="password_reset_complete",
     ),

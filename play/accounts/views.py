@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 
 from axes.utils import reset as axes_reset
@@ -10,10 +11,13 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.db.models import Q
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
@@ -21,7 +25,7 @@ from play.accounts import bots, guests, languages
 from play.accounts.accounts import recheck_sockets
 from play.accounts.forms import SettingsForm, SignupForm
 from play.api import tokens
-from play.common import clocks, limits, paging
+from play.common import clocks, language, limits, paging
 from play.common.pages import found
 from play.computer import opponents
 from play.games.forms import ChallengeForm, ComputerGameForm
@@ -30,12 +34,14 @@ from play.models import GUEST_PREFIX, Game, is_guest
 from play.notify import notify
 from play.ratings import ratings
 
+log = logging.getLogger("imperia.accounts")
+
 
 @require_GET
 def profile(request, username):
     player = found(
         get_user_model().objects.exclude(username__startswith=GUEST_PREFIX),  # not a player's
-        f"There is no player called {username}.",
+        gettext("There is no player called %(name)s.") % {"name": username},
         username=username,
     )
     # Latest first, in the order of the player's seats' index (a game's id follows its making).
@@ -53,7 +59,7 @@ def profile(request, username):
     studies = player.studies.all() if player == request.user else player.studies.filter(listed=True)
     context["studies"] = paging.page(request, studies, "studies", 10)
     if bot_games := bots.games_of(player):
-        context["bot_games"] = [rules.get(slug).name for slug in bot_games]
+        context["bot_games"] = [language.translated(rules.get(slug).name) for slug in bot_games]
     if level is not None:
         context["computer"] = opponents.levels()[level - 1]
         context["computer_form"] = ComputerGameForm(initial={"level": level})
@@ -64,15 +70,22 @@ def profile(request, username):
 def player_settings(request):
     profile = notify.profile_of(request.user)
     clocks.refill_year(profile, clocks.now())
+    reading = profile.language or translation.get_language()
     form = SettingsForm(
-        request.POST or None, instance=profile, initial={"email": request.user.email}
+        request.POST or None,
+        instance=profile,
+        initial={"email": request.user.email, "language": reading},
     )
     if request.method == "POST" and form.is_valid():
         form.save()
         request.user.email = form.cleaned_data["email"]
         request.user.save(update_fields=["email"])
-        messages.success(request, "Settings saved.")
-        return redirect("settings")
+        response = redirect("settings")
+        code = form.cleaned_data["language"]
+        languages.choose(request, response, code)
+        with translation.override(code):  # said in the language chosen
+            messages.success(request, gettext("Settings saved."))
+        return response
     profile.save()
     return render(request, "play/settings.html", {"form": form, "profile": profile})
 
@@ -84,7 +97,7 @@ def signup(request):
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
         next_url = ""
-    context = {"form": form, "next": next_url, "heading": "Sign up", "guest": guest}
+    context = {"form": form, "next": next_url, "heading": gettext("Sign up"), "guest": guest}
     if request.method == "POST":
         page = partial(render, request, "registration/signup.html", context)
         if past := limits.form_past("signup", request, form, page):
@@ -113,7 +126,7 @@ class Limited:
 
 class PasswordChange(Limited, auth_views.PasswordChangeView):
     template_name = "registration/form_page.html"
-    extra_context = {"heading": "Change your password"}
+    extra_context = {"heading": gettext_lazy("Change your password")}
 
     def form_valid(self, form):
         response = super().form_valid(form)
@@ -124,17 +137,32 @@ class PasswordChange(Limited, auth_views.PasswordChangeView):
         return response
 
 
+class ResetForm(PasswordResetForm):
+    """The reset link by email, in the account's language whoever asked for it."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        user = context["user"]
+        with language.for_user(user):
+            subject = "".join(render_to_string(subject_template_name, context).splitlines())
+            message = notify.email(user, subject, render_to_string(email_template_name, context))
+        try:
+            message.send()
+        except Exception:  # as Django's form: the page says the same whether a mail went
+            log.exception("the password reset email to %s failed", user)
+
+
 class PasswordReset(Limited, auth_views.PasswordResetView):
+    form_class = ResetForm
     template_name = "registration/form_page.html"
     email_template_name = "registration/reset_email.txt"
     subject_template_name = "registration/reset_subject.txt"
-    extra_context = {"heading": "Reset your password"}
+    extra_context = {"heading": gettext_lazy("Reset your password")}
     extra_email_context = {"site_name": "Imperia"}
 
 
 class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
     template_name = "registration/reset_confirm.html"
-    extra_context = {"heading": "Choose a new password"}
+    extra_context = {"heading": gettext_lazy("Choose a new password")}
 
     def form_valid(self, form):
         # The owner proved they hold the mailbox: the lockout of guesses at the old password
@@ -160,7 +188,8 @@ def choose_language(request):
 
 
 def said(heading: str, text: str):
-    """A page that only says something, with the way on."""
+    """A page that only says something, with the way on (its words lazily translated: the
+    page is made once, when the addresses are read)."""
     return {
         "template_name": "registration/said.html",
         "extra_context": {"heading": heading, "text": text},

@@ -14,30 +14,39 @@ from functools import wraps
 from django.conf import settings
 from django.core.cache import cache
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from play.common.errors import Refused
 
 
 @dataclass(frozen=True)
 class Limit:
-    what: str  # how the refusal names the action: "moves", "messages", ...
+    what: str  # how the refusal names the action: "moves", "messages", ... (lazily translated)
     per_user: int | None  # in one window, for one logged-in player (None: no such limit)
     per_address: int  # in one window, for one client address
     seconds: int  # the window
 
 
 LIMITS = {
-    "move": Limit("moves", 60, 240, 60),
-    "chat": Limit("chat messages", 12, 40, 60),
-    "evaluate": Limit("evaluations by the computer", 20, 40, 60),  # a second of CPU each
-    "challenge": Limit("new games and challenges", 30, 60, 3600),
-    "import": Limit("imported games", 20, 60, 3600),  # each read and replayed move by move
-    "keep": Limit("long analyses kept", 120, 240, 60),  # a row of up to 30,000 characters each
-    "report": Limit("reports and statements", 10, 30, 3600),
-    "signup": Limit("sign-ups", None, 5, 3600),
-    "guest": Limit("anonymous players", None, 20, 3600),  # a visitor's first game makes one
-    "password": Limit("password changes and reset emails", 10, 20, 3600),
-    "api": Limit("API calls", 120, 600, 60),  # per token (play/api/), and per address
+    "move": Limit(gettext_lazy("moves"), 60, 240, 60),
+    "chat": Limit(gettext_lazy("chat messages"), 12, 40, 60),
+    "evaluate": Limit(
+        gettext_lazy("evaluations by the computer"), 20, 40, 60
+    ),  # a second of CPU each
+    "challenge": Limit(gettext_lazy("new games and challenges"), 30, 60, 3600),
+    "import": Limit(
+        gettext_lazy("imported games"), 20, 60, 3600
+    ),  # each read and replayed move by move
+    "keep": Limit(
+        gettext_lazy("long analyses kept"), 120, 240, 60
+    ),  # a row of up to 30,000 characters each
+    "report": Limit(gettext_lazy("reports and statements"), 10, 30, 3600),
+    "signup": Limit(gettext_lazy("sign-ups"), None, 5, 3600),
+    "guest": Limit(
+        gettext_lazy("anonymous players"), None, 20, 3600
+    ),  # a visitor's first game makes one
+    "password": Limit(gettext_lazy("password changes and reset emails"), 10, 20, 3600),
+    "api": Limit(gettext_lazy("API calls"), 120, 600, 60),  # per token (play/api/), and per address
 }
 
 
@@ -76,11 +85,13 @@ def count(action: str, user, address: str, *, holder: str = "") -> None:
         counted, cache.count(keys, limit.seconds + 1), strict=True
     ):
         if count > allowed * scale:
-            whose = "from your address" if kind == "address" else "from you"
-            raise Limited(
-                f"Too many {limit.what} {whose} just now: try again in {_wait(retry_after)}.",
-                retry_after,
-            )
+            if kind == "address":
+                words = gettext(
+                    "Too many %(what)s from your address just now: try again in %(wait)s."
+                )
+            else:
+                words = gettext("Too many %(what)s from you just now: try again in %(wait)s.")
+            raise Limited(words % {"what": limit.what, "wait": _wait(retry_after)}, retry_after)
 
 
 def client_address(request) -> str:
@@ -91,8 +102,9 @@ def client_address(request) -> str:
 
 def _wait(seconds: int) -> str:
     if seconds < 90:
-        return f"{seconds} seconds"
-    return f"{round(seconds / 60)} minutes"
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
+    minutes = round(seconds / 60)
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 # The views' side: a view's POSTs counted, and the answer past the limit.

@@ -7,6 +7,7 @@ form reads a number from a request with either, but through `whole()` or `WholeN
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from play.common.errors import Refused
 
@@ -33,7 +34,10 @@ def whole(text: str, what: str, most: int, least: int = 0) -> int:
         and least <= int(significant) <= most
     ):
         return int(significant)
-    raise Malformed(f"Malformed request: {what} must be a whole number from {least} to {most}.")
+    raise Malformed(
+        _("Malformed request: %(what)s must be a whole number from %(least)s to %(most)s.")
+        % {"what": what, "least": least, "most": most}
+    )
 
 
 def optional(text: str | None, what: str, most: int) -> int | None:
@@ -54,6 +58,7 @@ class WholeNumberField(forms.IntegerField):
             return whole(str(value), "it", self.max_value, self.min_value)
         except Malformed:
             raise forms.ValidationError(
-                f"Enter a whole number from {self.min_value} to {self.max_value} (digits 0-9).",
+                _("Enter a whole number from %(least)s to %(most)s (digits 0-9).")
+                % {"least": self.min_value, "most": self.max_value},
                 code="invalid",
             ) from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core import paginator
 from django.db.models import QuerySet
 from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
 
 from play.common import numbers
 
@@ -42,7 +43,7 @@ def page(request, queryset, name: str, per_page: int = 20):
     """One page of a list, numbered by the query parameter `name`. A page past the last is
     the last; a page number that is not one is Malformed (400)."""
     number = request.GET.get(name)
-    number = numbers.whole(number, "the page", numbers.MOST_PAGES, 1) if number else 1
+    number = numbers.whole(number, _("the page"), numbers.MOST_PAGES, 1) if number else 1
     paginator = Paginator(queryset, per_page, number)
     if number > 1:
         return paginator.get_page(number)

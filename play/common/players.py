@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from django.core.cache import cache
+from django.utils.translation import pgettext
 
 # An anonymous player's account: made for a visitor who plays without signing up, kept by their
 # session, named with a prefix a sign-up may not take (play/accounts/guests.py).
@@ -65,5 +66,5 @@ def shown_name(user) -> str:
     """A player's name as pages show it: an anonymous visitor is "Anonymous", a bot account
     "BOT name", as lichess writes its title."""
     if is_guest(user):
-        return ANONYMOUS
+        return pgettext("a player without an account", "Anonymous")  # the API's stays English
     return f"BOT {user.username}" if is_bot(user) else user.username

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from play.models.base import Bounded
 
@@ -21,9 +23,9 @@ class Profile(Bounded):
     bot_games = models.JSONField(null=True, blank=True)
 
     class Confirm(models.TextChoices):
-        CORRESPONDENCE = "correspondence", "In correspondence games"
-        ALWAYS = "always", "Always"
-        NEVER = "never", "Never"
+        CORRESPONDENCE = "correspondence", _("In correspondence games")
+        ALWAYS = "always", pgettext_lazy("confirm moves", "Always")
+        NEVER = "never", pgettext_lazy("confirm moves", "Never")
 
     # Whether a chosen move waits for "Confirm" before it is sent.
     confirm_moves = models.CharField(

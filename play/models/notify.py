@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from play.models.base import Bounded
 from play.models.games import Game
@@ -11,15 +13,15 @@ from play.models.games import Game
 
 class Notification(Bounded):
     class Kind(models.TextChoices):
-        YOUR_TURN = "your-turn", "Your turn"
-        STARTED = "started", "Game started"
-        OFFER = "offer", "Offer received"
-        LOW_TIME = "low-time", "Time running low"
-        OVER = "over", "Game over"
-        CHALLENGE = "challenge", "Challenge received"
-        DISPUTE = "dispute", "Dispute"
-        LEAGUE = "league", "Championship or cup"
-        TOURNAMENT = "tournament", "Tournament"
+        YOUR_TURN = "your-turn", _("Your turn")
+        STARTED = "started", _("Game started")
+        OFFER = "offer", _("Offer received")
+        LOW_TIME = "low-time", _("Time running low")
+        OVER = "over", _("Game over")
+        CHALLENGE = "challenge", _("Challenge received")
+        DISPUTE = "dispute", _("Dispute")
+        LEAGUE = "league", _("Championship or cup")
+        TOURNAMENT = "tournament", _("Tournament")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
@@ -47,10 +49,10 @@ class Delivery(Bounded):
     """Every attempt to tell someone something, with what became of it (kept for disputes)."""
 
     class Status(models.TextChoices):
-        SENT = "sent", "Sent"
-        QUEUED = "queued", "Queued for the digest"
-        SKIPPED = "skipped", "Not sent (the player turned it off)"
-        FAILED = "failed", "Failed"
+        SENT = "sent", pgettext_lazy("email delivery", "Sent")
+        QUEUED = "queued", _("Queued for the digest")
+        SKIPPED = "skipped", _("Not sent (the player turned it off)")
+        FAILED = "failed", pgettext_lazy("email delivery", "Failed")
 
     notification = models.ForeignKey(
         Notification, on_delete=models.CASCADE, related_name="deliveries"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from play.models.base import POSITION_LENGTH, Bounded
 from play.models.games import Game
@@ -11,19 +13,19 @@ from play.models.games import Game
 
 class Dispute(Bounded):
     class Category(models.TextChoices):
-        RULES = "rules", "Rules error"
-        CLOCK = "clock", "Clock or timeout"
-        CONNECTION = "connection", "Connection or abandonment"
-        MISCLICK = "misclick", "Misclick / takeback"
-        CONDUCT = "conduct", "Stalling or unsportsmanlike play"
-        HELP = "help", "Suspected outside help"
-        OTHER = "other", "Other"
+        RULES = "rules", _("Rules error")
+        CLOCK = "clock", _("Clock or timeout")
+        CONNECTION = "connection", _("Connection or abandonment")
+        MISCLICK = "misclick", _("Misclick / takeback")
+        CONDUCT = "conduct", _("Stalling or unsportsmanlike play")
+        HELP = "help", _("Suspected outside help")
+        OTHER = "other", pgettext_lazy("dispute category", "Other")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        REVIEW = "review", "Under review"
-        RULED = "ruled", "Ruled"
-        REJECTED = "rejected", "Rejected"
+        OPEN = "open", pgettext_lazy("dispute status", "Open")
+        REVIEW = "review", pgettext_lazy("dispute status", "Under review")
+        RULED = "ruled", pgettext_lazy("dispute status", "Ruled")
+        REJECTED = "rejected", pgettext_lazy("dispute status", "Rejected")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="disputes")
     opened_by = models.ForeignKey(
@@ -54,13 +56,13 @@ class Ruling(Bounded):
     """A referee's decision: public reason, who, when. Never changed, never deleted."""
 
     class Kind(models.TextChoices):
-        REJECT = "reject", "Reject the report"
-        UPHOLD = "uphold", "Uphold the report (no change to the game)"
-        RESULT = "result", "Set the result"
-        ANNUL = "annul", "Annul the game (no result)"
-        REWIND = "rewind", "Rewind to a ply and resume"
-        ADD_TIME = "add-time", "Add time to a player"
-        REOPEN = "reopen", "Reopen the decided case"
+        REJECT = "reject", _("Reject the report")
+        UPHOLD = "uphold", _("Uphold the report (no change to the game)")
+        RESULT = "result", _("Set the result")
+        ANNUL = "annul", _("Annul the game (no result)")
+        REWIND = "rewind", _("Rewind to a ply and resume")
+        ADD_TIME = "add-time", _("Add time to a player")
+        REOPEN = "reopen", _("Reopen the decided case")
 
     dispute = models.ForeignKey(Dispute, on_delete=models.PROTECT, related_name="rulings")
     referee = models.ForeignKey(

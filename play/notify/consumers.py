@@ -5,8 +5,10 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from play.accounts.sockets import ClosedWithItsLogin
+from play.common import language
 from play.notify import dashboard
 from play.notify.notify import user_group
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
@@ -37,5 +39,11 @@ class PlayerConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, Asyn
         await self.send(text_data=event["html"])
 
     def _bell(self) -> str:
-        counts = dashboard.counts(self.scope["user"])
-        return render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})
+        """Drawn in the player's language: the one their login reads in, else their account's."""
+        user = self.scope["user"]
+        chosen = self.scope["session"].get(language.SESSION_KEY)
+        with translation.override(
+            chosen if language.is_offered(chosen) else language.language_of(user)
+        ):
+            counts = dashboard.counts(user)
+            return render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})

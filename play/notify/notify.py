@@ -1,6 +1,10 @@
 """Telling players things: in the app (a bell, pushed live over their own socket) and by
 email (at once, or "your turn" gathered into a digest at most every N hours). Every attempt
-is logged as a Delivery with what became of it, for timeout disputes."""
+is logged as a Delivery with what became of it, for timeout disputes.
+
+Each player is told in their own language, whoever's action told them: a notification is
+worded when it is made, in its recipient's language (its text is kept as they read it), and
+an email is written in theirs too, saying which it is and where to choose another."""
 
 from __future__ import annotations
 
@@ -8,11 +12,14 @@ import logging
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from play.common import clocks
+from play.common import clocks, language
 from play.models import Delivery, Notification, Profile
 from play.push import live
 
@@ -38,7 +45,9 @@ def tell(
     user, kind: str, text: str, game=None, address: str = "", *, by_email: bool = True
 ) -> Notification | None:
     """Tell the player in the app, and by email as their settings say (`by_email` False: a
-    notice whose moment passes in seconds, as an arena's next game, is never emailed)."""
+    notice whose moment passes in seconds, as an arena's next game, is never emailed).
+    `text` is worded in the player's language: a `said(...)` (rules/said.py) is, here; a
+    caller that words it itself does so within `language.for_user(user)`."""
     if game is not None and game.computer_seat is not None:
         computer = game.player(game.computer_seat)
         if computer is not None and computer.pk == user.pk:
@@ -53,16 +62,17 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
     whatever their number, their bells redrawn in one push. Not for the computer's games."""
     at = clocks.now()
     most = Notification._meta.get_field("text").max_length
+
+    def worded(user, text: str) -> str:
+        with language.for_user(user):
+            text = language.translated(text)
+        # a ruling's reason, say, is kept whole with the ruling itself
+        return text if len(text) <= most else text[: most - 1] + "…"
+
     notes = Notification.objects.bulk_create(
         Notification(
-            user=user,
-            game=game,
-            kind=kind,
-            created_at=at,
-            address=address,
-            # a ruling's reason, say, is kept whole with the ruling itself
-            text=text if len(text) <= most else text[: most - 1] + "…",
-        )  # fmt: skip
+            user=user, game=game, kind=kind, created_at=at, address=address, text=worded(user, text)
+        )
         for user, text, game, address in notices
     )
     users = [user for user, *_ in notices]
@@ -88,7 +98,7 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
             digest = f"for the digest (every {profile.digest_hours} h)"
             deliveries.append(_delivery(note, Delivery.Status.QUEUED, digest))
         else:
-            transaction.on_commit(lambda u=user, n=note: _mail(u, n.text, _body([n]), [n]))
+            transaction.on_commit(lambda u=user, n=note: _mail(u, n.text, [n]))
     Delivery.objects.bulk_create(deliveries)
     ids = list(dict.fromkeys(u.pk for u in users))
     transaction.on_commit(lambda: push(*ids))
@@ -137,28 +147,52 @@ def send_digests(at=None) -> int:
         if not due:
             continue
         turns = sum(note.kind == Kind.YOUR_TURN for note in notes)
-        if turns == len(notes):
-            subject = f"Your turn in {turns} game{'s' if turns > 1 else ''}"
-        else:
-            subject = f"{len(notes)} things for you, in your championships and games"
-        _mail(user, subject, _body(notes), notes, detail="digest")
+        with language.for_user(user):
+            if turns == len(notes):
+                subject = ngettext(
+                    "Your turn in %(count)s game", "Your turn in %(count)s games", turns
+                ) % {"count": turns}
+            else:
+                subject = ngettext(
+                    "%(count)s thing for you, in your championships and games",
+                    "%(count)s things for you, in your championships and games",
+                    len(notes),
+                ) % {"count": len(notes)}
+        _mail(user, subject, notes, detail="digest")
         profile.last_digest_at = at
         profile.save(update_fields=["last_digest_at"])
         sent += 1
     return sent
 
 
-def _body(notes) -> str:
-    lines = []
-    for note in notes:
-        link = f"{settings.SITE_URL}{note.link}"
-        lines.append(f"- {note.text}\n  {link}")
-    return "\n".join(lines) + f"\n\nChange what Imperia sends you: {settings.SITE_URL}/settings/\n"
+def email(user, subject: str, body: str) -> EmailMessage:
+    """An email to the player, in the active language (theirs: made within
+    `language.for_user`): its foot says which language that is and where to choose another,
+    and its Content-Language header says it to mail programs."""
+    code = translation.get_language() or settings.LANGUAGE_CODE
+    foot = _("This email is in %(language)s. Choose your language in your settings: %(link)s") % {
+        "language": language.offered().get(code, code),
+        "link": f"{settings.SITE_URL}/settings/",
+    }
+    return EmailMessage(
+        subject,
+        f"{body}{foot}\n",
+        settings.DEFAULT_FROM_EMAIL,
+        [user.email],
+        headers={"Content-Language": code},
+    )
 
 
-def _mail(user, subject: str, body: str, notes, detail: str = "") -> None:
+def _mail(user, subject: str, notes, detail: str = "") -> None:
+    """The notes by email, in the player's language (their texts are worded in it already)."""
+    with language.for_user(user):
+        lines = [f"- {note.text}\n  {settings.SITE_URL}{note.link}" for note in notes]
+        sends = _("Change what Imperia sends you: %(link)s") % {
+            "link": f"{settings.SITE_URL}/settings/"
+        }
+        message = email(user, f"[Imperia] {subject}", "\n".join(lines) + f"\n\n{sends}\n")
     try:
-        send_mail(f"[Imperia] {subject}", body, settings.DEFAULT_FROM_EMAIL, [user.email])
+        message.send()
     except Exception as exc:  # noqa: BLE001 - any failure is recorded, never raised to the player
         log.warning("email to %s failed: %s", user, exc)
         for note in notes:

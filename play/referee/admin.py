@@ -7,6 +7,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from play.common import numbers
 from play.common.errors import Refused
@@ -242,14 +244,12 @@ class DisputeAdmin(admin.ModelAdmin):
         )
 
     def rule_view(self, request, pk):
-        return self._decide(
-            request, pk, RulingForm, disputes.rule, "Ruling recorded; both players are told."
-        )
+        done = gettext_lazy("Ruling recorded; both players are told.")
+        return self._decide(request, pk, RulingForm, disputes.rule, done)
 
     def reopen_view(self, request, pk):
-        return self._decide(
-            request, pk, ReopenForm, disputes.reopen, "Case reopened; both players are told."
-        )
+        done = gettext_lazy("Case reopened; both players are told.")
+        return self._decide(request, pk, ReopenForm, disputes.reopen, done)
 
     def _decide(self, request, pk, form_class, decide, done: str):
         """A decision posted from the case page, made by `decide(dispute, referee, **form)`;
@@ -265,7 +265,9 @@ class DisputeAdmin(admin.ModelAdmin):
                 else:
                     messages.success(request, done)
             else:
-                messages.error(request, "Check the form: " + said(form))
+                messages.error(
+                    request, _("Check the form: %(problems)s") % {"problems": said(form)}
+                )
         return redirect("admin:play_dispute_change", pk)
 
     def take_view(self, request, pk):

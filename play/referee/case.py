@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from django.utils.translation import gettext as _
+
 from play.boards import renderer
 from play.boards.base import Marks
 from play.common import numbers
@@ -28,7 +30,7 @@ def context(request, admin_site, dispute: Dispute) -> dict:
     board = renderer(game.game_slug)
     try:
         rebuild(game)
-        integrity = "The move log replays through the rules and its hash chain is whole."
+        integrity = _("The move log replays through the rules and its hash chain is whole.")
         intact = True
     except ValueError as exc:
         integrity, intact = str(exc), False
@@ -38,7 +40,8 @@ def context(request, admin_site, dispute: Dispute) -> dict:
 
     return {
         **admin_site.each_context(request),
-        "title": f"Dispute {dispute.pk}: {dispute.get_category_display()}",
+        "title": _("Dispute %(number)s: %(category)s")
+        % {"number": dispute.pk, "category": dispute.get_category_display()},
         "dispute": dispute,
         "game": game,
         "ply": ply,
@@ -48,7 +51,9 @@ def context(request, admin_site, dispute: Dispute) -> dict:
             "next": at(min(len(moves), ply + 1)),
             "last": at(len(moves)),
         },  # fmt: skip
-        "board_svg": board.render(state, marks=marks, caption=f", after ply {ply}"),
+        "board_svg": board.render(
+            state, marks=marks, caption=_(", after ply %(ply)s") % {"ply": ply}
+        ),
         "moves": moves,
         "archived": game.archived_moves.select_related("ruling"),
         "offers": game.offers.all(),

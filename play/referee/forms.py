@@ -1,17 +1,20 @@
 """A player's dispute and statement; a referee's ruling and reopening."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from play.common.numbers import MOST_PLIES, WholeNumberField
 from play.models import Dispute, Ruling
 
 
 class DisputeForm(forms.Form):
-    category = forms.ChoiceField(choices=Dispute.Category.choices, label="What is it about?")
+    category = forms.ChoiceField(choices=Dispute.Category.choices, label=_("What is it about?"))
     ply = WholeNumberField(
-        max_value=MOST_PLIES, required=False, label="The ply it concerns (empty: the last)"
+        max_value=MOST_PLIES, required=False, label=_("The ply it concerns (empty: the last)")
     )
-    statement = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), max_length=4000)
+    statement = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}), max_length=4000, label=_("Statement")
+    )
 
 
 class StatementForm(forms.Form):
@@ -20,7 +23,7 @@ class StatementForm(forms.Form):
 
 class ReopenForm(forms.Form):
     reason = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), max_length=4000, label="Why reopen (public)"
+        widget=forms.Textarea(attrs={"rows": 3}), max_length=4000, label=_("Why reopen (public)")
     )
 
     def decision(self) -> dict:
@@ -30,31 +33,31 @@ class ReopenForm(forms.Form):
 
 class RulingForm(ReopenForm):
     kind = forms.ChoiceField(
-        choices=[c for c in Ruling.Kind.choices if c[0] != Ruling.Kind.REOPEN], label="Ruling"
+        choices=[c for c in Ruling.Kind.choices if c[0] != Ruling.Kind.REOPEN], label=_("Ruling")
     )
     reason = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), max_length=4000, label="Public reason"
+        widget=forms.Textarea(attrs={"rows": 3}), max_length=4000, label=_("Public reason")
     )
     field_order = ["kind", "reason"]
     winner = forms.ChoiceField(
-        choices=[("", "—"), ("0", "First seat"), ("1", "Second seat"), ("draw", "Draw")],
+        choices=[("", "—"), ("0", _("First seat")), ("1", _("Second seat")), ("draw", _("Draw"))],
         required=False,
-        label="Result (set the result)",
+        label=_("Result (set the result)"),
     )
-    ply = WholeNumberField(max_value=MOST_PLIES, required=False, label="Rewind to after ply")
+    ply = WholeNumberField(max_value=MOST_PLIES, required=False, label=_("Rewind to after ply"))
     seat = forms.ChoiceField(
-        choices=[("", "—"), ("0", "First seat"), ("1", "Second seat")],
+        choices=[("", "—"), ("0", _("First seat")), ("1", _("Second seat"))],
         required=False,
-        label="Seat (time)",
+        label=_("Seat (time)"),
     )
     minutes = WholeNumberField(
-        min_value=0, max_value=60 * 24 * 30, required=False, label="Minutes to add"
+        min_value=0, max_value=60 * 24 * 30, required=False, label=_("Minutes to add")
     )
 
     def clean(self):
         data = super().clean()
         if data.get("kind") == Ruling.Kind.RESULT and not data.get("winner"):
-            self.add_error("winner", "Choose the result: a seat, or a draw.")
+            self.add_error("winner", _("Choose the result: a seat, or a draw."))
         return data
 
     def decision(self) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from play.common import limits
@@ -33,7 +34,7 @@ def open_dispute(request, public_id):
     except Refused as exc:
         form.add_error(None, exc.message)
         return limits.answer(page.render(request, game, dispute_form=form), exc)
-    messages.success(request, "Your dispute is open: a referee will review it.")
+    messages.success(request, _("Your dispute is open: a referee will review it."))
     return redirect(game)
 
 
@@ -41,16 +42,16 @@ def open_dispute(request, public_id):
 @require_POST
 @limits.limited("report")
 def dispute_statement(request, pk):
-    dispute = found(Dispute.objects.select_related("game"), "There is no such dispute.", pk=pk)
+    dispute = found(Dispute.objects.select_related("game"), _("There is no such dispute."), pk=pk)
     form = StatementForm(request.POST)
-    problem, status = "Write a statement of up to 4000 characters.", 400
+    problem, status = _("Write a statement of up to 4000 characters."), 400
     if form.is_valid():
         try:
             disputes.add_statement(dispute, request.user, form.cleaned_data["statement"])
         except Refused as exc:
             problem, status = exc.message, exc.status
         else:
-            messages.success(request, "Your statement is added to the case.")
+            messages.success(request, _("Your statement is added to the case."))
             return redirect(dispute.game)
     messages.error(request, problem)
     drafts = {dispute.pk: request.POST.get("statement", "")}

@@ -69,7 +69,7 @@ def test_a_failed_email_is_logged_not_raised(with_email, ann, bob, monkeypatch):
     def broken(*args, **kwargs):
         raise ConnectionRefusedError("no mail server")
 
-    monkeypatch.setattr(notify, "send_mail", broken)
+    monkeypatch.setattr(notify.EmailMessage, "send", broken)
     notify.tell(ann, notify.Kind.OVER, "A game ended.")
     delivery = Delivery.objects.get(notification__user=ann, channel="email")
     assert delivery.status == "failed" and "no mail server" in delivery.detail
