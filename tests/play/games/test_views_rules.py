@@ -1,10 +1,32 @@
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.test import override_settings
 
 import rules
 
 pytestmark = pytest.mark.django_db
+
+RULES = Path(settings.BASE_DIR) / "templates" / "rules"
+# Each translation of the rules pages: templates/rules/<language>/<slug>.html.
+TRANSLATIONS = sorted(
+    (page.parent.name, page.stem)
+    for page in RULES.glob("*/*.html")
+    if page.parent.name != "partials"
+)
+READERS = override_settings(
+    LANGUAGES=[
+        ("en", "English"),
+        ("ru", "Русский"),
+        ("pl", "Polski"),
+        ("uk", "Українська"),
+        ("de", "Deutsch"),
+    ]
+)
+# A diagram as its tag draws it: everything but the caption, which a translation translates.
+DIAGRAM = re.compile(r'{%\s*diagram\s+("[^"]*")\s+("[^"]*")\s+"[^"]*"\s*(.*?)\s*%}')
 
 
 @pytest.mark.parametrize("game", rules.games(), ids=lambda g: g.slug)
@@ -13,7 +35,41 @@ def test_every_game_has_a_rules_page_with_diagrams_and_house_rules(client, game)
     assert f"<h1>{game.name}</h1>" in html
     assert len(re.findall(r'<svg class="board[ "]', html)) >= 3
     assert 'class="house"' in html
+    assert '<div lang="en">' not in html  # an English reader reads it as it is
 
 
 def test_unknown_rules_page_is_404(client):
     assert client.get("/rules/checkers/").status_code == 404
+
+
+@READERS
+def test_rules_not_translated_are_shown_in_english_saying_so(client):
+    html = client.get("/rules/empress/?lang=de").content.decode()
+    assert '<html lang="de">' in html
+    notice = html.index("These rules are not yet translated into your language")
+    body = html.index('<div lang="en">')
+    assert notice < body < html.index("<h2>The Field of View</h2>")
+
+
+def sections_and_pictures(html):
+    return {
+        "sections": html.count("<h2"),
+        "diagrams": len(re.findall(r'<svg class="board[ "]', html)),
+        "house rules": html.count('class="house"'),
+    }
+
+
+@READERS
+@pytest.mark.parametrize(("language", "slug"), TRANSLATIONS, ids="/".join)
+def test_a_translated_rules_page_keeps_the_english_ones_diagrams_and_sections(
+    client, language, slug
+):
+    english = (RULES / f"{slug}.html").read_text()
+    translated = (RULES / language / f"{slug}.html").read_text()
+    assert DIAGRAM.findall(translated) == DIAGRAM.findall(english)
+    assert re.findall(r"{%\s*include.*?%}", translated) == re.findall(r"{%\s*include.*?%}", english)
+    page = client.get(f"/rules/{slug}/?lang={language}").content.decode()
+    assert f'<html lang="{language}">' in page
+    assert '<div lang="en">' not in page
+    in_english = client.get(f"/rules/{slug}/").content.decode()
+    assert sections_and_pictures(page) == sections_and_pictures(in_english)
