@@ -42,6 +42,21 @@ def test_unknown_rules_page_is_404(client):
     assert client.get("/rules/checkers/").status_code == 404
 
 
+@pytest.mark.parametrize("language", ["ru"])
+def test_every_rules_page_is_translated_into_russian_and_polish(language):
+    assert {slug for code, slug in TRANSLATIONS if code == language} == {
+        g.slug for g in rules.games()
+    }
+
+
+@READERS
+def test_a_russian_reader_reads_the_rules_in_russian(client):
+    html = client.get("/rules/empire/?lang=ru").content.decode()
+    assert '<html lang="ru">' in html
+    assert "окружение" in html
+    assert '<div lang="en">' not in html
+
+
 @READERS
 def test_rules_not_translated_are_shown_in_english_saying_so(client):
     html = client.get("/rules/empress/?lang=de").content.decode()
