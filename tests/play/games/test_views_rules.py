@@ -42,7 +42,7 @@ def test_unknown_rules_page_is_404(client):
     assert client.get("/rules/checkers/").status_code == 404
 
 
-@pytest.mark.parametrize("language", ["ru"])
+@pytest.mark.parametrize("language", ["ru", "pl"])
 def test_every_rules_page_is_translated_into_russian_and_polish(language):
     assert {slug for code, slug in TRANSLATIONS if code == language} == {
         g.slug for g in rules.games()
