@@ -30,6 +30,8 @@ READERS = override_settings(
 )
 # A diagram as its tag draws it: everything but the caption, which a translation translates.
 DIAGRAM = re.compile(r'{%\s*diagram\s+("[^"]*")\s+("[^"]*")\s+"[^"]*"\s*(.*?)\s*%}')
+# Notation and records' own words, never translated.
+NOTATION = re.compile(r"<(kbd|code)>(.*?)</\1>", re.S)
 
 
 @pytest.mark.parametrize("game", rules.games(), ids=lambda g: g.slug)
@@ -82,13 +84,16 @@ def sections_and_pictures(html):
 
 
 @READERS
-@pytest.mark.parametrize(("language", "slug"), TRANSLATIONS, ids="/".join)
+@pytest.mark.parametrize(
+    ("language", "slug"), TRANSLATIONS, ids=[f"{code}/{slug}" for code, slug in TRANSLATIONS]
+)
 def test_a_translated_rules_page_keeps_the_english_ones_diagrams_and_sections(
     client, language, slug
 ):
     english = (RULES / f"{slug}.html").read_text()
     translated = (RULES / language / f"{slug}.html").read_text()
     assert DIAGRAM.findall(translated) == DIAGRAM.findall(english)
+    assert NOTATION.findall(translated) == NOTATION.findall(english)
     assert re.findall(r"{%\s*include.*?%}", translated) == re.findall(r"{%\s*include.*?%}", english)
     page = client.get(f"/rules/{slug}/?lang={language}").content.decode()
     assert f'<html lang="{language}">' in page
