@@ -4,6 +4,7 @@ shown in it."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -55,6 +56,15 @@ def for_user(user):
     return translation.override(language_of(user))
 
 
+def refused_host(request) -> bool:
+    """A request for a host this site is not (its 400 page has no addresses to give)."""
+    try:
+        request.get_host()
+    except DisallowedHost:
+        return True
+    return False
+
+
 def context(request) -> dict:
     """What every page needs for its language: `<html lang>`, the chooser (each language in
     its own name), and the same page in every other language for search engines (hreflang)."""
@@ -64,7 +74,7 @@ def context(request) -> dict:
         query = request.GET.copy()
         query.pop("lang", None)
         here = f"{request.path}?{query.urlencode()}" if query else request.path
-        if len(chosen_from()) > 1:
+        if len(chosen_from()) > 1 and not refused_host(request):
             alternates.append(("x-default", request.build_absolute_uri(here)))
             for other in chosen_from():
                 query["lang"] = other

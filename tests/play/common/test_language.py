@@ -92,3 +92,12 @@ def test_the_chooser_lists_each_language_in_its_own_name_and_comes_back_here(cli
 def test_with_english_alone_no_page_points_search_engines_elsewhere(client):
     _, page = read(client)
     assert "hreflang" not in page
+
+
+@PSEUDO
+def test_a_request_for_another_host_gets_its_400_page(client):
+    """Refused before a language is chosen, so in English; and with no address to offer."""
+    response = client.get("/login/", headers={"host": "elsewhere.example", "accept-language": "de"})
+    assert response.status_code == 400
+    assert '<html lang="en">' in response.content.decode()
+    assert "hreflang" not in response.content.decode()
