@@ -108,11 +108,18 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
 def open_games(paired) -> None:
     """Open each game on its players' pages at once (quick pairing, a tournament's next
     game): `paired` are (game, its players' ids); their own sockets carry its address to the
-    page's #pool-paired, in one push for them all."""
+    page's #pool-paired, in one push for them all, each in the player's language."""
+    ids = [i for pair in paired for i in pair[1]]
+    chosen = dict(Profile.objects.filter(user_id__in=ids).values_list("user_id", "language"))
     events = []
     for game, user_ids in paired:
-        html = render_to_string("play/partials/pool_paired.html", {"game": game})
-        events += [(user_group(i), {"type": "pool.paired", "html": html}) for i in user_ids]
+        drawn = {}  # the game's words, once per language
+        for i in user_ids:
+            code = chosen.get(i) if language.is_offered(chosen.get(i)) else settings.LANGUAGE_CODE
+            if code not in drawn:
+                with translation.override(code):
+                    drawn[code] = render_to_string("play/partials/pool_paired.html", {"game": game})
+            events.append((user_group(i), {"type": "pool.paired", "html": drawn[code]}))
     live.send_many(events)
 
 
