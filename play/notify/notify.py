@@ -177,6 +177,7 @@ def email(user, subject: str, body: str) -> EmailMessage:
     `language.for_user`): its foot says which language that is and where to choose another,
     and its Content-Language header says it to mail programs."""
     code = translation.get_language() or settings.LANGUAGE_CODE
+    # Translators: the language is named in its own words ("Русский"), as the chooser shows it.
     foot = _("This email is in %(language)s. Choose your language in your settings: %(link)s") % {
         "language": language.offered().get(code, code),
         "link": f"{settings.SITE_URL}/settings/",
