@@ -61,6 +61,13 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
     thousand): `notices` are (user, text, game or None, address), written in a few queries
     whatever their number, their bells redrawn in one push. Not for the computer's games."""
     at = clocks.now()
+    users = [user for user, *_ in notices]
+    fetched = get_user_model().profile.is_cached  # a request's user is a lazy proxy
+    missing = [u for u in users if not fetched(u)]
+    found = {p.user_id: p for p in Profile.objects.filter(user__in=missing)} if missing else {}
+    for user in missing:
+        if user.pk in found:
+            user.profile = found[user.pk]  # their language read with no query each
     most = Notification._meta.get_field("text").max_length
 
     def worded(user, text: str) -> str:
@@ -75,16 +82,12 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
         )
         for user, text, game, address in notices
     )
-    users = [user for user, *_ in notices]
-    fetched = get_user_model().profile.is_cached  # a request's user is a lazy proxy
-    missing = [u for u in users if not fetched(u)]
-    found = {p.user_id: p for p in Profile.objects.filter(user__in=missing)} if missing else {}
     deliveries = []
     for note, user in zip(notes, users, strict=True):
         deliveries.append(
             Delivery(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)
         )
-        profile = found.get(user.pk) or profile_of(user)
+        profile = profile_of(user)
         if not by_email:
             deliveries.append(
                 _delivery(note, Delivery.Status.SKIPPED, "a live notice: not emailed")
