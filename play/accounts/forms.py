@@ -47,6 +47,15 @@ class SignupForm(UserCreationForm):
         return username
 
 
+class EachInItsOwnLanguage(forms.Select):
+    """A choice of languages, each option marked as written in the language it names."""
+
+    def create_option(self, *args, **kwargs):
+        option = super().create_option(*args, **kwargs)
+        option["attrs"]["lang"] = option["value"]
+        return option
+
+
 class SettingsForm(forms.ModelForm):
     email = forms.EmailField(
         required=False, label=_("Email"), help_text=_("Where Imperia writes to you.")
@@ -57,6 +66,7 @@ class SettingsForm(forms.ModelForm):
     # Kept on the account and for this browser by the view (play/accounts/languages.py).
     language = forms.ChoiceField(
         label=_("Language"),
+        widget=EachInItsOwnLanguage,
         help_text=_("The language of your pages and of what Imperia writes to you."),
     )
 

@@ -61,6 +61,13 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
     thousand): `notices` are (user, text, game or None, address), written in a few queries
     whatever their number, their bells redrawn in one push. Not for the computer's games."""
     at = clocks.now()
+    users = [user for user, *_ in notices]
+    fetched = get_user_model().profile.is_cached  # a request's user is a lazy proxy
+    missing = [u for u in users if not fetched(u)]
+    found = {p.user_id: p for p in Profile.objects.filter(user__in=missing)} if missing else {}
+    for user in missing:
+        if user.pk in found:
+            user.profile = found[user.pk]  # their language read with no query each
     most = Notification._meta.get_field("text").max_length
 
     def worded(user, text: str) -> str:
@@ -75,16 +82,12 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
         )
         for user, text, game, address in notices
     )
-    users = [user for user, *_ in notices]
-    fetched = get_user_model().profile.is_cached  # a request's user is a lazy proxy
-    missing = [u for u in users if not fetched(u)]
-    found = {p.user_id: p for p in Profile.objects.filter(user__in=missing)} if missing else {}
     deliveries = []
     for note, user in zip(notes, users, strict=True):
         deliveries.append(
             Delivery(notification=note, channel="in-app", status=Delivery.Status.SENT, at=at)
         )
-        profile = found.get(user.pk) or profile_of(user)
+        profile = profile_of(user)
         if not by_email:
             deliveries.append(
                 _delivery(note, Delivery.Status.SKIPPED, "a live notice: not emailed")
@@ -108,11 +111,18 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
 def open_games(paired) -> None:
     """Open each game on its players' pages at once (quick pairing, a tournament's next
     game): `paired` are (game, its players' ids); their own sockets carry its address to the
-    page's #pool-paired, in one push for them all."""
+    page's #pool-paired, in one push for them all, each in the player's language."""
+    ids = [i for pair in paired for i in pair[1]]
+    chosen = dict(Profile.objects.filter(user_id__in=ids).values_list("user_id", "language"))
     events = []
     for game, user_ids in paired:
-        html = render_to_string("play/partials/pool_paired.html", {"game": game})
-        events += [(user_group(i), {"type": "pool.paired", "html": html}) for i in user_ids]
+        drawn = {}  # the game's words, once per language
+        for i in user_ids:
+            code = chosen.get(i) if language.is_offered(chosen.get(i)) else settings.LANGUAGE_CODE
+            if code not in drawn:
+                with translation.override(code):
+                    drawn[code] = render_to_string("play/partials/pool_paired.html", {"game": game})
+            events.append((user_group(i), {"type": "pool.paired", "html": drawn[code]}))
     live.send_many(events)
 
 
@@ -170,6 +180,7 @@ def email(user, subject: str, body: str) -> EmailMessage:
     `language.for_user`): its foot says which language that is and where to choose another,
     and its Content-Language header says it to mail programs."""
     code = translation.get_language() or settings.LANGUAGE_CODE
+    # Translators: the language is named in its own words ("Русский"), as the chooser shows it.
     foot = _("This email is in %(language)s. Choose your language in your settings: %(link)s") % {
         "language": language.offered().get(code, code),
         "link": f"{settings.SITE_URL}/settings/",

@@ -4,6 +4,7 @@ the email (saying which language it is in, and where to choose another) and the 
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from django.utils import translation
 
 from imperia_site.catalogues import pseudo
 from play.models import Notification, Profile
@@ -63,3 +64,16 @@ def test_an_email_in_english_says_so(ann, mailoutbox):
         f"This email is in English. Choose your language in your settings: "
         f"{settings.SITE_URL}/settings/\n"
     )
+
+
+@override_settings(LANGUAGES=LANGUAGES)
+def test_a_game_opened_for_its_players_is_drawn_in_each_ones_language(
+    ann, bob_reads_pseudo, monkeypatch
+):
+    drawn, sent = [], []
+    monkeypatch.setattr(
+        notify, "render_to_string", lambda *args: drawn.append(translation.get_language()) or ""
+    )
+    monkeypatch.setattr(notify.live, "send_many", sent.extend)
+    notify.open_games([("a game", [ann.pk, bob_reads_pseudo.pk])])
+    assert drawn == ["en", "en-xa"] and len(sent) == 2
