@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import rules
 from play.accounts import bots, guests
 from play.common import clocks
 from play.common.errors import Refused
+from play.common.language import translated
 from play.computer import opponents
 from play.games import games
 from play.models import Computer, Game, PoolEntry
@@ -51,9 +53,9 @@ def level_near(slug: str, rating: float) -> int:
 
 def check(slug: str, key: str) -> None:
     if slug not in {g.slug for g in rules.games()}:
-        raise Refused("Choose one of the five games.")
+        raise Refused(_("Choose one of the five games."))
     if key not in CLOCKS:
-        raise Refused(f"Choose a time control: {', '.join(CLOCKS)}.")
+        raise Refused(_("Choose a time control: %(clocks)s.") % {"clocks": ", ".join(CLOCKS)})
 
 
 def enter(user, slug: str, key: str, at=None) -> PoolEntry:
@@ -61,7 +63,7 @@ def enter(user, slug: str, key: str, at=None) -> PoolEntry:
     someone fits. Refused while the player has a live game in play: one live game at a time."""
     check(slug, key)
     if Computer.objects.filter(user_id=user.pk).exists():
-        raise Refused("The computer does not wait in pools.", 403)
+        raise Refused(_("The computer does not wait in pools."), 403)
     guests.refuse(user, "enter the pool")
     bots.refuse(user, "enter the pool")
     at = at or clocks.now()
@@ -75,8 +77,11 @@ def enter(user, slug: str, key: str, at=None) -> PoolEntry:
         ).first()
         if playing is not None:
             raise Refused(
-                f"You have a live game in play ({playing.rules.name}, {playing.public_id}): "
-                "finish it before you wait for another.",
+                _(
+                    "You have a live game in play (%(game)s, %(id)s): finish it before you wait "
+                    "for another."
+                )
+                % {"game": translated(playing.rules.name), "id": playing.public_id},
                 409,
             )
         PoolEntry.objects.filter(user=user).delete()
@@ -168,7 +173,7 @@ def play_computer(user) -> Game:
     rating, in the pool's game and time control (offered after a minute alone)."""
     entry = PoolEntry.objects.filter(user=user, game__isnull=True).first()
     if entry is None:
-        raise Refused("You are not waiting in a pool.", 409)
+        raise Refused(_("You are not waiting in a pool."), 409)
     level = level_near(entry.game_slug, entry.rating)
     leave(user)
     return opponents.start(user, entry.game_slug, level, "random", {}, CLOCKS[entry.pool])
