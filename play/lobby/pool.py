@@ -38,6 +38,20 @@ COMPUTER_AFTER = timedelta(minutes=1)  # then a game against the computer is off
 GONE = timedelta(seconds=20)  # a waiting page that has not spoken for this long has left
 
 
+def clock_names() -> dict[str, str]:
+    """Each pool's time control as its button names it, in the reader's language: 3+2 (live
+    minutes and increment), 1d (days per move)."""
+    return {key: clock_name(key) for key in CLOCKS}
+
+
+def clock_name(key: str) -> str:
+    tc = CLOCKS[key]
+    if tc["kind"] == "live":
+        return key
+    # Translators: a pool's correspondence clock on its button, days per move: "1d", "3d".
+    return _("%(days)sd") % {"days": tc["days"]}
+
+
 def rating_range(entry: PoolEntry, at) -> int:
     """How far from their rating the player accepts an opponent, after waiting this long."""
     waited = max(0.0, (at - entry.joined_at).total_seconds())
@@ -187,6 +201,10 @@ class Waiting:
     seconds: int
     range: int
     computer_level: int | None  # offered after a minute alone
+
+    @property
+    def clock(self) -> str:
+        return clock_name(self.entry.pool)
 
 
 def status(entry: PoolEntry, at=None) -> Waiting:

@@ -104,7 +104,7 @@ def _welcome(request) -> dict:
         "cards": cards,
         "now": [pictures.picture(game) for game in now],
         "watched": ",".join(watched),
-        "clocks": pool.CLOCKS,
+        "clocks": pool.clock_names(),
     }
 
 
@@ -206,7 +206,7 @@ def _grid(request, refusal: Refused | None = None):
         "play/pool.html",
         {
             "games": rules.games(),
-            "clocks": pool.CLOCKS,
+            "clocks": pool.clock_names(),
             "waiting": pool.status(entry) if entry else None,
             "notice": refusal.message if refusal else "",
         },
