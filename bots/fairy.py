@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from bots.players import Player
+from rules.said import said
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_PATH = HERE.parent / "var" / "engines" / "fairy-stockfish"
@@ -176,12 +177,18 @@ class FairyPlayer(Player):
 
     def describe(self) -> str:
         if self.level == 1:
-            return "plays any legal move, at random"
-        kind, amount = LIMITS[max(self.level, 3)].split()
-        reach = (
-            "one move deep" if kind == "depth" else f"searching {int(amount):,} positions a move"
+            return said("plays any legal move, at random")
+        if self.level == 2:  # the engine at level 3's limit, one move deep
+            return said(
+                "plays half its moves at random, the rest as Fairy-Stockfish, the engine "
+                "pychess-variants plays, one move deep"
+            )
+        kind, amount = LIMITS[self.level].split()
+        if kind == "depth":
+            return said("Fairy-Stockfish, the engine pychess-variants plays, one move deep")
+        positions = f"{int(amount):,}"
+        return said(
+            "Fairy-Stockfish, the engine pychess-variants plays, searching {positions} positions "
+            "a move",
+            positions=positions,
         )
-        engine_text = f"Fairy-Stockfish, the engine pychess-variants plays, {reach}"
-        if self.level == 2:
-            return f"plays half its moves at random, the rest as {engine_text}"
-        return engine_text

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bots import charges, evaluation
 from bots.material import balance
 from bots.search import Search
+from rules.said import said
 
 # No level thinks longer on a move, whatever its budget of positions: in a slow position or on
 # a busy machine the budget gives way to the clock (level 8 stays under 2 s a move).
@@ -57,7 +58,8 @@ class Player:
         raise NotImplementedError
 
     def describe(self) -> str:
-        """How this player chooses, in a sentence for its profile."""
+        """How this player chooses, in a sentence for its profile (a `said`: the pages show it
+        in their reader's language)."""
         raise NotImplementedError
 
     def _rng(self, state) -> random.Random:
@@ -75,7 +77,7 @@ class RandomMover(Player):
         return moves[0]
 
     def describe(self) -> str:
-        return "plays any legal move, at random"
+        return said("plays any legal move, at random")
 
 
 class GreedyMover(Player):
@@ -98,7 +100,7 @@ class GreedyMover(Player):
         return best
 
     def describe(self) -> str:
-        return "takes the move that wins the most at once"
+        return said("takes the move that wins the most at once")
 
 
 class Searcher(Player):
@@ -133,13 +135,26 @@ class Searcher(Player):
         return choice
 
     def describe(self) -> str:
+        share = f"{self.blunders:.0%}"
         if self.depth == 1:
-            text = "takes the move that looks best one move ahead"
-        else:
-            text = f"searches ahead (alpha-beta) as far as {self.nodes:,} positions go"
+            if self.blunders:
+                return said(
+                    "takes the move that looks best one move ahead, and plays {share} of its "
+                    "moves at random",
+                    share=share,
+                )
+            return said("takes the move that looks best one move ahead")
+        positions = f"{self.nodes:,}"
         if self.blunders:
-            text += f", and plays {self.blunders:.0%} of its moves at random"
-        return text
+            return said(
+                "searches ahead (alpha-beta) as far as {positions} positions go, and plays "
+                "{share} of its moves at random",
+                positions=positions,
+                share=share,
+            )
+        return said(
+            "searches ahead (alpha-beta) as far as {positions} positions go", positions=positions
+        )
 
 
 def searching(game, seat: int, nodes: int, deadline: float | None, far=False) -> Search:

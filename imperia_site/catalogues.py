@@ -45,7 +45,7 @@ KEYWORDS = {
 
 METHODS = [
     ("rules/**.py", "python"),
-    ("bots/**.py", "ignore"),
+    ("bots/**.py", "python"),  # only `said`: how each level plays, shown on its pages
     ("play/api/**.py", "ignore"),  # the API speaks English, as lichess's does
     ("play/**.py", "python"),
     ("imperia_site/**.py", "python"),

@@ -8,11 +8,21 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 DAY = 86400
 CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 14)
 LIVE_GIFT = 15  # seconds added by "give time" in a live game
 LOW_TIME = 0.2  # warn the player when this share of a full clock is left
+# What a setting out of its range is told, a whole sentence each.
+OUT_OF_RANGE = {
+    "minutes": gettext_lazy("The minutes must be a whole number from %(low)s to %(high)s."),
+    "increment": gettext_lazy("The increment must be a whole number from %(low)s to %(high)s."),
+    "start_days": gettext_lazy("The start days must be a whole number from %(low)s to %(high)s."),
+    "hours": gettext_lazy("The hours must be a whole number from %(low)s to %(high)s."),
+    "cap_days": gettext_lazy("The cap days must be a whole number from %(low)s to %(high)s."),
+}
 
 
 def now() -> datetime:
@@ -27,9 +37,7 @@ def parse(tc: dict | None) -> dict:
     def number(name, low, high):
         value = tc.pop(name, None)
         if not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(
-                f"The {name.replace('_', ' ')} must be a whole number from {low} to {high}."
-            )
+            raise ValueError(OUT_OF_RANGE[name] % {"low": low, "high": high})
         return value
 
     if kind == "none":
@@ -43,7 +51,7 @@ def parse(tc: dict | None) -> dict:
     elif kind == "days":
         days = tc.pop("days", None)
         if days not in CORRESPONDENCE_DAYS:
-            raise ValueError("Days per move are 1, 2, 3, 5, 7 or 14.")
+            raise ValueError(_("Days per move are 1, 2, 3, 5, 7 or 14."))
         out = {"kind": "days", "days": days}
     elif kind == "bank":
         out = {
@@ -53,25 +61,35 @@ def parse(tc: dict | None) -> dict:
             "cap_days": number("cap_days", 1, 60),
         }
         if out["cap_days"] < out["start_days"]:
-            raise ValueError("The bank's cap cannot be smaller than its start.")
+            raise ValueError(_("The bank's cap cannot be smaller than its start."))
     else:
-        raise ValueError("The time control is none, live, days or bank.")
+        raise ValueError(_("The time control is none, live, days or bank."))
     if tc:
-        raise ValueError(f"Unknown time control setting {sorted(tc)[0]!r}.")
+        raise ValueError(_("Unknown time control setting %(name)r.") % {"name": sorted(tc)[0]})
     return out
 
 
 def describe(tc: dict) -> str:
+    """The time control in words, in the reader's language: 5+3, 3 days per move."""
     kind = tc.get("kind")
     if kind == "live":
         return f"{tc['minutes']}+{tc['increment']}"
     if kind == "days":
-        return f"{tc['days']} day{'s' if tc['days'] > 1 else ''} per move"
+        days = tc["days"]
+        return ngettext("%(count)s day per move", "%(count)s days per move", days) % {"count": days}
     if kind == "bank":
-        return (
-            f"bank of {tc['start_days']} days, +{tc['hours']} h a move, up to {tc['cap_days']} days"
-        )
-    return "No clock"
+        # Translators: a correspondence clock: "bank of 7 days, +12 h a move, up to 14 days".
+        return _("bank of %(start)s, +%(hours)s h a move, up to %(cap)s") % {
+            "start": days_of(tc["start_days"]),
+            "hours": tc["hours"],
+            "cap": days_of(tc["cap_days"]),
+        }
+    return _("No clock")
+
+
+def days_of(count: int) -> str:
+    """A number of days in words: 1 day, 3 days."""
+    return ngettext("%(count)s day", "%(count)s days", count) % {"count": count}
 
 
 def is_correspondence(tc: dict) -> bool:
@@ -178,15 +196,18 @@ def running_low(game, at: datetime) -> bool:
 
 
 def human(seconds: float) -> str:
-    """Time left in words: 2 days 3 h, 5 h 20 min, 4:05."""
+    """Time left in words, in the reader's language: 2 days 3 h, 5 h 20 min, 4:05."""
     seconds = max(0, int(seconds))
     days, rest = divmod(seconds, DAY)
     hours, rest = divmod(rest, 3600)
     minutes, secs = divmod(rest, 60)
     if days:
-        return f"{days} day{'s' if days > 1 else ''} {hours} h"
+        return ngettext("%(days)s day %(hours)s h", "%(days)s days %(hours)s h", days) % {
+            "days": days,
+            "hours": hours,
+        }
     if hours:
-        return f"{hours} h {minutes} min"
+        return _("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": minutes}
     return f"{minutes}:{secs:02d}"
 
 

@@ -9,6 +9,7 @@ import zlib
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import bots
 import rules
@@ -27,14 +28,14 @@ def player(level: int):
     """The user who plays at this level, made the first time it is asked for. It has no
     password anyone can log in with."""
     if level not in bots.levels():
-        raise Refused(f"Choose a level from 1 to {bots.levels()[-1]}.")
+        raise Refused(_("Choose a level from 1 to %(most)s.") % {"most": bots.levels()[-1]})
     found = Computer.objects.select_related("user").filter(level=level).first()
     if found is not None:
         return found.user
     with transaction.atomic():
-        user, _ = get_user_model().objects.get_or_create(
+        user = get_user_model().objects.get_or_create(
             username=name(level), defaults={"password": make_password(None)}
-        )
+        )[0]
         Computer.objects.get_or_create(level=level, defaults={"user": user})
     return Computer.objects.select_related("user").get(level=level).user
 
@@ -118,11 +119,11 @@ def take_back(game: Game, user) -> Game:
     as they stood; a worker still thinking on the old position finds its move refused."""
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of_player(user, "Only the players may take back a move.")
+        seat = game.seat_of_player(user, _("Only the players may take back a move."))
         if game.computer_seat is None:
-            raise Refused("Moves are taken back only in games against the computer.", 409)
+            raise Refused(_("Moves are taken back only in games against the computer."), 409)
         if game.status != Game.Status.ACTIVE:
-            raise Refused("This game is not in play.", 409)
+            raise Refused(_("This game is not in play."), 409)
         lifecycle.take_back(game, seat.index, clocks.now())
         game.computer_claim, game.computer_claimed_until = "", None
         game.revision += 1

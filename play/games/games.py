@@ -6,11 +6,14 @@ import random
 from datetime import timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 import rules
 from play.accounts import bots, guests
 from play.common import clocks
 from play.common.errors import Refused
+from play.common.language import for_user, translated
 from play.common.players import shown_name
 from play.games import setup
 from play.games.lifecycle import begin_play, challenge_sent, end, games_began, settle
@@ -20,6 +23,12 @@ from play.push.live import broadcast
 from play.ratings import ratings
 
 SIDES = ("white", "black", "random")
+# The side a game's maker plays, as players read it.
+SIDE_NAMES = {
+    "white": pgettext_lazy("side", "White"),
+    "black": pgettext_lazy("side", "Black"),
+    "random": pgettext_lazy("side", "Random"),
+}
 
 
 RATING_RANGES = (50, 1000)  # a seek's range: from ±50 to ±1000 points
@@ -36,30 +45,33 @@ def create(
         options = game_rules.validate_options(options)
         state = game_rules.start(options)
         time_control = clocks.parse(time_control)
-    except ValueError as exc:
-        raise Refused(str(exc)) from None
+    except ValueError as exc:  # the rules' words (a Said), or the clock's, translated already
+        raise Refused(translated(exc.args[0])) from None
     if side not in SIDES:
-        raise Refused("Choose White, Black or random.")
+        raise Refused(_("Choose White, Black or random."))
     if listing not in Game.Listing.values:
-        raise Refused("Choose an open seek or a private invitation link.")
+        raise Refused(_("Choose an open seek or a private invitation link."))
     guests.check_new_game(user, listing=listing, rated=rated, challenged=invited is not None)
     if listing == Game.Listing.SEEK:
         bots.refuse(user, "open a seek in the lobby")
     if invited is not None:
         bots.check_challenge(invited, slug)
     if rated and not time_control:
-        raise Refused("A rated game needs a clock (a loser could otherwise wait forever): "
-                      "choose one, or make the game casual.")  # fmt: skip
+        raise Refused(_("A rated game needs a clock (a loser could otherwise wait forever): "
+                        "choose one, or make the game casual."))  # fmt: skip
     speed = ratings.speed_of(time_control)
     low = high = None
     if rating_range is not None:
         if listing != Game.Listing.SEEK:
-            raise Refused("A rating range is for open seeks: a link or a challenge names its "
-                          "opponent.")  # fmt: skip
+            raise Refused(_("A rating range is for open seeks: a link or a challenge names its "
+                            "opponent."))  # fmt: skip
         if not isinstance(rating_range, int) or not (
             RATING_RANGES[0] <= rating_range <= RATING_RANGES[1]
         ):
-            raise Refused(f"The rating range is from ±{RATING_RANGES[0]} to ±{RATING_RANGES[1]}.")
+            raise Refused(
+                _("The rating range is from ±%(low)s to ±%(high)s.")
+                % {"low": RATING_RANGES[0], "high": RATING_RANGES[1]}
+            )
         mine = round(ratings.of(user, slug, speed).rating)
         low, high = mine - rating_range, mine + rating_range
     index = {"white": 0, "black": 1}.get(side, random.randrange(2))
@@ -83,7 +95,12 @@ def create(
         )
         Seat.objects.create(game=game, user=user, index=index)
         if invited is not None:
-            text = f"{shown_name(user)} challenges you to {game_rules.name} ({clocks.describe(time_control)})."
+            with for_user(invited):
+                text = _("%(player)s challenges you to %(game)s (%(clock)s).") % {
+                    "player": shown_name(user),
+                    "game": translated(game_rules.name),
+                    "clock": clocks.describe(time_control),
+                }
             notify.tell(invited, notify.Kind.CHALLENGE, text, game)
             challenge_sent.send(Game, game=game)
     return game
@@ -144,9 +161,9 @@ def join(game: Game, user) -> Game:
         if game.seat_of(user):
             return game
         if game.status != Game.Status.OPEN:
-            raise Refused("This game already has its players.", 409)
+            raise Refused(_("This game already has its players."), 409)
         if game.invited_user_id not in (None, user.pk):
-            raise Refused("This challenge is for another player.", 403)
+            raise Refused(_("This challenge is for another player."), 403)
         if game.rated:
             guests.refuse(user, "play rated games")
         if game.listing == Game.Listing.SEEK:
@@ -178,8 +195,17 @@ def _check_range(game: Game, user) -> None:
     mine = ratings.of(user, game.game_slug, game.speed).rating
     if not game.rating_min <= mine <= game.rating_max:
         raise Refused(
-            f"This seek is for players rated {game.rating_min}–{game.rating_max} in "
-            f"{game.rules.name} ({ratings.SPEEDS[game.speed].lower()}); yours is {mine:.0f}.",
+            _(
+                "This seek is for players rated %(low)s–%(high)s in %(game)s (%(speed)s); "
+                "yours is %(mine)s."
+            )
+            % {
+                "low": game.rating_min,
+                "high": game.rating_max,
+                "game": translated(game.rules.name),
+                "speed": ratings.SPEEDS[game.speed].lower(),
+                "mine": f"{mine:.0f}",
+            },
             403,
         )
 
@@ -188,18 +214,18 @@ def abort(game: Game, user) -> Game:
     """Cancel a seek, or abort before both sides have moved."""
     with transaction.atomic():
         game = Game.locked(game.pk)
-        game.seat_of_player(user, "Only the players may abort this game.")
+        game.seat_of_player(user, _("Only the players may abort this game."))
         if game.league_group_id is not None:
-            raise Refused("A championship's game is owed to the table: it cannot be aborted. "
-                          "Resign it, or leave the championship.", 409)  # fmt: skip
+            raise Refused(_("A championship's game is owed to the table: it cannot be aborted. "
+                            "Resign it, or leave the championship."), 409)  # fmt: skip
         if game.tournament_id is not None:
-            raise Refused("A tournament's game cannot be aborted: resign it, or pause in the "
-                          "tournament after it.", 409)  # fmt: skip
+            raise Refused(_("A tournament's game cannot be aborted: resign it, or pause in the "
+                            "tournament after it."), 409)  # fmt: skip
         if (
             game.status not in (Game.Status.OPEN, Game.Status.SETUP, Game.Status.ACTIVE)
             or game.ply >= 2
         ):
-            raise Refused("A game can be aborted only before both sides have moved.", 409)
+            raise Refused(_("A game can be aborted only before both sides have moved."), 409)
         end(game, None, "abort", Game.Status.ABORTED)
     return game
 
@@ -209,9 +235,9 @@ def resign(game: Game, user) -> Game:
         game = Game.locked(game.pk)
         seat = game.seat_of(user)
         if not seat:
-            raise Refused("Only the players may resign.", 403)
+            raise Refused(_("Only the players may resign."), 403)
         if game.status != Game.Status.ACTIVE:
-            raise Refused("This game is not in play.", 409)
+            raise Refused(_("This game is not in play."), 409)
         end(game, 1 - seat.index, "resign")
     return game
 
@@ -258,16 +284,22 @@ def give_time(game: Game, user) -> Game:
     """Add a day (15 s in live play) to the opponent's clock."""
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of_player(user, "Only the players may give time.")
+        seat = game.seat_of_player(user, _("Only the players may give time."))
         if game.status != Game.Status.ACTIVE or game.clocks is None:
-            raise Refused("There is no running clock to add time to.", 409)
+            raise Refused(_("There is no running clock to add time to."), 409)
         if settle(game):
-            raise Refused("The clock has already run out.", 409)
+            raise Refused(_("The clock has already run out."), 409)
         seconds = clocks.give(game, 1 - seat.index)
         game.revision += 1
         game.save()
-        text = f"{shown_name(user)} gave you {clocks.human(seconds)} ({game.rules.name})."
-        notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
+        given = game.player(1 - seat.index)
+        with for_user(given):
+            text = _("%(player)s gave you %(time)s (%(game)s).") % {
+                "player": shown_name(user),
+                "time": clocks.human(seconds),
+                "game": translated(game.rules.name),
+            }
+        notify.tell(given, notify.Kind.OFFER, text, game)
         transaction.on_commit(lambda: broadcast(game))
     return game
 
@@ -291,13 +323,13 @@ def berserk(game: Game, user) -> Game:
     at least 7 of their own moves (play/tournaments/sheets.py)."""
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of_player(user, "Only the players may go berserk.").index
+        seat = game.seat_of_player(user, _("Only the players may go berserk.")).index
         moved = game.moves.filter(seat=seat).exists()
         if settle(game):
-            raise Refused("The clock has already run out.", 409)
+            raise Refused(_("The clock has already run out."), 409)
         if not berserkable(game, seat, moved):
-            raise Refused("Berserk is for an arena game's live clock, once, before your first "
-                          "move.", 409)  # fmt: skip
+            raise Refused(_("Berserk is for an arena game's live clock, once, before your first "
+                            "move."), 409)  # fmt: skip
         half = clocks.full(game.time_control) / 2
         game.clocks[seat] = max(0.0, game.clocks[seat] - half)
         if seat == game.turn and game.deadline is not None:
@@ -313,11 +345,14 @@ def berserk(game: Game, user) -> Game:
 def decline(game: Game, user, reason: str = "generic") -> Game:
     """The invited player turns a direct challenge down, for one of lichess's reasons."""
     if reason not in DECLINE_REASONS:
-        raise Refused(f"A reason to decline is one of {', '.join(DECLINE_REASONS)}.")
+        raise Refused(
+            _("A reason to decline is one of %(reasons)s.")
+            % {"reasons": ", ".join(DECLINE_REASONS)}
+        )
     with transaction.atomic():
         game = Game.locked(game.pk)
         if game.invited_user_id != user.pk or game.status != Game.Status.OPEN:
-            raise Refused("There is no challenge of yours to decline here.", 409)
+            raise Refused(_("There is no challenge of yours to decline here."), 409)
         game.decline_reason = reason
         end(game, None, "declined", Game.Status.ABORTED)
     return game

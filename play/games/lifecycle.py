@@ -7,10 +7,13 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.dispatch import Signal
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import rules
 from play.common import clocks
 from play.common.errors import Refused
+from play.common.language import for_user, translated
 from play.common.lru import LRU
 from play.models import ArchivedMove, Game, Move, Notification, Offer
 from play.notify import notify
@@ -105,10 +108,17 @@ def begin_play(game: Game, at) -> None:
     game.save()
     if game.computer_seat is None:
         for seat in game.seats.all():
-            mover = game.player_name(game.turn)
-            first = "your move" if seat.index == game.turn else f"{mover} moves first"
-            against = opponent_name(game, seat.index)
-            text = f"{game.rules.name} against {against} has begun: {first}."
+            with for_user(seat.user):
+                words = {
+                    "game": translated(game.rules.name),
+                    "opponent": opponent_name(game, seat.index),
+                    "mover": game.player_name(game.turn),
+                }
+                if seat.index == game.turn:
+                    text = _("%(game)s against %(opponent)s has begun: your move.") % words
+                else:
+                    text = _("%(game)s against %(opponent)s has begun: %(mover)s moves first.")
+                    text %= words
             notify.tell(seat.user, Kind.STARTED, text, game)
     transaction.on_commit(lambda: broadcast(game))
 
@@ -133,7 +143,11 @@ def next_turn(game: Game, state, at) -> None:
     if at_the_board:
         transaction.on_commit(lambda: notify.push(user.pk))
         return
-    text = f"Your turn against {opponent_name(game, game.turn)} ({game.rules.name})."
+    with for_user(user):
+        text = _("Your turn against %(opponent)s (%(game)s).") % {
+            "opponent": opponent_name(game, game.turn),
+            "game": translated(game.rules.name),
+        }
     notify.tell(user, Kind.YOUR_TURN, text, game)
 
 
@@ -160,7 +174,12 @@ def end(
         # game, its players' ratings, its group or tournament). A caller that rates sends it.
         result_changed.send(Game, game=game)
     for seat in game.seats.all():
-        text = f"{game.rules.name} against {opponent_name(game, seat.index)}: {game.result_text}."
+        with for_user(seat.user):
+            text = _("%(game)s against %(opponent)s: %(result)s.") % {
+                "game": translated(game.rules.name),
+                "opponent": opponent_name(game, seat.index),
+                "result": game.result_text,
+            }
         notify.tell(seat.user, Kind.OVER, text, game)
     transaction.on_commit(lambda: broadcast(game))
 
@@ -177,11 +196,14 @@ def settle(game: Game, at=None) -> bool:
     spent = clocks.spend_vacation(game, profile, at)
     if spent:
         profile.save()
-        days = f"{spent} vacation day{'s' if spent > 1 else ''}"
-        text = (
-            f"Your clock ran out against {opponent_name(game, seat)}: {days} spent "
-            f"({int(profile.vacation_days)} left)."
-        )
+        with for_user(game.player(seat)):
+            # Translators: %(days)s is "1 vacation day", "3 vacation days".
+            text = _("Your clock ran out against %(opponent)s: %(days)s spent (%(left)s left).") % {
+                "opponent": opponent_name(game, seat),
+                "days": ngettext("%(count)s vacation day", "%(count)s vacation days", spent)
+                % {"count": spent},
+                "left": int(profile.vacation_days),
+            }
         notify.tell(game.player(seat), Kind.LOW_TIME, text, game)
     if not clocks.expired(game, at):
         game.revision += 1
@@ -249,5 +271,5 @@ def take_back(game: Game, seat: int, at) -> None:
     archived moves with no ruling); the clocks go back as they stood."""
     last = game.moves.filter(seat=seat).values_list("ply", flat=True).last()
     if last is None:
-        raise Refused("There is no move of yours to take back yet.", 409)
+        raise Refused(_("There is no move of yours to take back yet."), 409)
     ArchivedMove.objects.bulk_create(rewind(game, last - 1, at))

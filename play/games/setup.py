@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from play.common import clocks
 from play.common.errors import Refused
+from play.common.language import translated
 from play.games.lifecycle import begin_play
 from play.models import Game, Seat
 from play.push.live import broadcast
@@ -20,8 +22,11 @@ class SetupConflict(Refused):
 
     def __init__(self, squares: list[str]):
         super().__init__(
-            "These squares hold pieces identical to the other board's: "
-            f"{', '.join(squares)}. Rearrange them and submit again.",
+            _(
+                "These squares hold pieces identical to the other board's: %(squares)s. "
+                "Rearrange them and submit again."
+            )
+            % {"squares": ", ".join(squares)},
             400,
         )
         self.squares = squares
@@ -52,7 +57,7 @@ def swap(game: Game, user, a: str, b: str) -> None:
         try:
             seat.arrangement = game_rules.swap_setup(seat.arrangement, a, b)
         except ValueError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(translated(exc.args[0])) from None
 
     _edit(game, user, change)
 
@@ -79,7 +84,7 @@ def load(game: Game, user, text: str) -> None:
         try:
             game_rules.check_setup(text, game.options)
         except ValueError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(translated(exc.args[0])) from None
         seat.arrangement = text
 
     _edit(game, user, change)
@@ -131,11 +136,11 @@ def _edit(game: Game, user, change) -> None:
 
 
 def _own_seat(game: Game, user) -> Seat:
-    seat = game.seat_of_player(user, "Only the players arrange their pieces.")
+    seat = game.seat_of_player(user, _("Only the players arrange their pieces."))
     if game.status != Game.Status.SETUP:
-        raise Refused("The setup is over.", 409)
+        raise Refused(_("The setup is over."), 409)
     if seat.submitted_at:
-        raise Refused("You have submitted your arrangement already.", 409)
+        raise Refused(_("You have submitted your arrangement already."), 409)
     return seat
 
 
@@ -146,16 +151,16 @@ def _other(game: Game, seat: Seat) -> Seat:
 def status(mine: Seat | None, other: Seat | None) -> str:
     """What the setup phase asks of a viewer whose seat is `mine` (None: a spectator)."""
     if mine is None:
-        return "The players are arranging their pieces."
+        return _("The players are arranging their pieces.")
     if mine.submitted_at:
-        return "Submitted. Waiting for the other player's arrangement."
+        return _("Submitted. Waiting for the other player's arrangement.")
     if other and other.submitted_at:
-        return (
+        return _(
             "The other player has submitted, so they move first. Where a piece of yours stood "
             "on an identical piece of theirs, it was swapped so that none stands on an "
             "identical piece: submit it as it is, or rearrange and keep them apart."
         )
-    return (
+    return _(
         "Arrange your pieces: click two squares to swap them, or deal at random; then submit. "
         "The first to submit moves first."
     )

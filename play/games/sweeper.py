@@ -8,8 +8,10 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from play.common import clocks
+from play.common.language import for_user
 from play.games.lifecycle import end, settle
 from play.models import AnalysisTree, Evaluation, Game
 from play.notify import notify
@@ -56,9 +58,13 @@ def warn_low_time(now=None) -> int:
             game = Game.locked(game.pk)
             if game.status != Game.Status.ACTIVE or not clocks.running_low(game, now):
                 continue
-            left = clocks.human(clocks.left(game, game.turn, now))
-            text = f"Time is running low against {game.player_name(1 - game.turn)}: {left} left."
-            notify.tell(game.player(game.turn), notify.Kind.LOW_TIME, text, game)
+            player = game.player(game.turn)
+            with for_user(player):
+                text = _("Time is running low against %(opponent)s: %(left)s left.") % {
+                    "opponent": game.player_name(1 - game.turn),
+                    "left": clocks.human(clocks.left(game, game.turn, now)),
+                }
+            notify.tell(player, notify.Kind.LOW_TIME, text, game)
             game.low_time_warned_ply = game.ply
             game.save(update_fields=["low_time_warned_ply"])
             count += 1
@@ -73,8 +79,8 @@ KEPT = timedelta(days=30)
 def forget_old(now=None) -> int:
     """Drop analysis trees kept for addresses past KEPT, and evaluations past it."""
     now = now or clocks.now()
-    trees, _ = AnalysisTree.objects.filter(created_at__lt=now - KEPT).delete()
-    answers, _ = Evaluation.objects.filter(created_at__lt=now - KEPT).delete()
+    trees = AnalysisTree.objects.filter(created_at__lt=now - KEPT).delete()[0]
+    answers = Evaluation.objects.filter(created_at__lt=now - KEPT).delete()[0]
     return trees + answers
 
 

@@ -1,6 +1,8 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 import rules
+from play.common.language import translated
 from play.ratings import ratings
 
 
@@ -8,15 +10,19 @@ class SeekFilter(forms.Form):
     """The lobby's choice of seeks: a game, a speed, rated or casual (empty: all)."""
 
     game = forms.ChoiceField(
-        choices=lambda: [("", "Every game")] + [(g.slug, g.name) for g in rules.games()],
+        choices=lambda: (
+            [("", _("Every game"))] + [(g.slug, translated(g.name)) for g in rules.games()]
+        ),
         required=False,
+        label=_("Game"),
     )
     speed = forms.ChoiceField(
-        choices=[("", "Every speed"), *ratings.SPEEDS.items()], required=False
+        choices=[("", _("Every speed")), *ratings.SPEEDS.items()], required=False, label=_("Speed")
     )
     rated = forms.ChoiceField(
-        choices=[("", "Rated and casual"), ("rated", "Rated"), ("casual", "Casual")],
+        choices=[("", _("Rated and casual")), ("rated", _("Rated")), ("casual", _("Casual"))],
         required=False,
+        label=_("Rated"),
     )
 
     def __init__(self, *args, **kwargs):

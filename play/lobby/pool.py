@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import rules
 from play.accounts import bots, guests
 from play.common import clocks
 from play.common.errors import Refused
+from play.common.language import translated
 from play.computer import opponents
 from play.games import games
 from play.models import Computer, Game, PoolEntry
@@ -36,6 +38,20 @@ COMPUTER_AFTER = timedelta(minutes=1)  # then a game against the computer is off
 GONE = timedelta(seconds=20)  # a waiting page that has not spoken for this long has left
 
 
+def clock_names() -> dict[str, str]:
+    """Each pool's time control as its button names it, in the reader's language: 3+2 (live
+    minutes and increment), 1d (days per move)."""
+    return {key: clock_name(key) for key in CLOCKS}
+
+
+def clock_name(key: str) -> str:
+    tc = CLOCKS[key]
+    if tc["kind"] == "live":
+        return key
+    # Translators: a pool's correspondence clock on its button, days per move: "1d", "3d".
+    return _("%(days)sd") % {"days": tc["days"]}
+
+
 def rating_range(entry: PoolEntry, at) -> int:
     """How far from their rating the player accepts an opponent, after waiting this long."""
     waited = max(0.0, (at - entry.joined_at).total_seconds())
@@ -51,9 +67,9 @@ def level_near(slug: str, rating: float) -> int:
 
 def check(slug: str, key: str) -> None:
     if slug not in {g.slug for g in rules.games()}:
-        raise Refused("Choose one of the five games.")
+        raise Refused(_("Choose one of the five games."))
     if key not in CLOCKS:
-        raise Refused(f"Choose a time control: {', '.join(CLOCKS)}.")
+        raise Refused(_("Choose a time control: %(clocks)s.") % {"clocks": ", ".join(CLOCKS)})
 
 
 def enter(user, slug: str, key: str, at=None) -> PoolEntry:
@@ -61,7 +77,7 @@ def enter(user, slug: str, key: str, at=None) -> PoolEntry:
     someone fits. Refused while the player has a live game in play: one live game at a time."""
     check(slug, key)
     if Computer.objects.filter(user_id=user.pk).exists():
-        raise Refused("The computer does not wait in pools.", 403)
+        raise Refused(_("The computer does not wait in pools."), 403)
     guests.refuse(user, "enter the pool")
     bots.refuse(user, "enter the pool")
     at = at or clocks.now()
@@ -75,8 +91,11 @@ def enter(user, slug: str, key: str, at=None) -> PoolEntry:
         ).first()
         if playing is not None:
             raise Refused(
-                f"You have a live game in play ({playing.rules.name}, {playing.public_id}): "
-                "finish it before you wait for another.",
+                _(
+                    "You have a live game in play (%(game)s, %(id)s): finish it before you wait "
+                    "for another."
+                )
+                % {"game": translated(playing.rules.name), "id": playing.public_id},
                 409,
             )
         PoolEntry.objects.filter(user=user).delete()
@@ -168,7 +187,7 @@ def play_computer(user) -> Game:
     rating, in the pool's game and time control (offered after a minute alone)."""
     entry = PoolEntry.objects.filter(user=user, game__isnull=True).first()
     if entry is None:
-        raise Refused("You are not waiting in a pool.", 409)
+        raise Refused(_("You are not waiting in a pool."), 409)
     level = level_near(entry.game_slug, entry.rating)
     leave(user)
     return opponents.start(user, entry.game_slug, level, "random", {}, CLOCKS[entry.pool])
@@ -182,6 +201,10 @@ class Waiting:
     seconds: int
     range: int
     computer_level: int | None  # offered after a minute alone
+
+    @property
+    def clock(self) -> str:
+        return clock_name(self.entry.pool)
 
 
 def status(entry: PoolEntry, at=None) -> Waiting:

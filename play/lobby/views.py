@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
@@ -33,7 +34,7 @@ from play.round import page, pictures
 def lobby(request):
     chosen = SeekFilter(request.GET)
     if not chosen.is_valid():
-        raise numbers.Malformed("Malformed request: " + said(chosen))
+        raise numbers.Malformed(_("Malformed request: %(errors)s") % {"errors": said(chosen)})
     lists = {"seeks": (seeks.listed(request.user, **chosen.cleaned_data), "seeks")}
     user = request.user
     if user.is_authenticated:
@@ -103,7 +104,7 @@ def _welcome(request) -> dict:
         "cards": cards,
         "now": [pictures.picture(game) for game in now],
         "watched": ",".join(watched),
-        "clocks": pool.CLOCKS,
+        "clocks": pool.clock_names(),
     }
 
 
@@ -113,14 +114,14 @@ def join(request, public_id):
     game = page.game_of(request, public_id)
     # A seek, or a challenge by the player it names; an open link is joined through the link.
     if game.listing != Game.Listing.SEEK and game.invited_user_id != request.user.pk:
-        raise PermissionDenied("This game is joined through its invitation link.")
+        raise PermissionDenied(_("This game is joined through its invitation link."))
     return _join(request, game)
 
 
 def invite(request, token):
     game = found(
         Game.objects.prefetch_related("seats__user"),
-        "This invitation link is not valid: check it with the player who sent it.",
+        _("This invitation link is not valid: check it with the player who sent it."),
         invite_token=token,
     )
     if request.method == "POST":
@@ -152,14 +153,16 @@ def _join(request, game: Game):
 def challenge(request, username):
     """Challenge a player directly from their profile: a private game only they may join."""
     player = found(
-        get_user_model().objects, f"There is no player called {username}.", username=username
+        get_user_model().objects,
+        _("There is no player called %(name)s.") % {"name": username},
+        username=username,
     )
     form = ChallengeForm(request.POST)
     level = opponents.level_of(player)
     if player == request.user:
-        messages.error(request, "Challenge someone else.")
+        messages.error(request, _("Challenge someone else."))
     elif not form.is_valid():
-        messages.error(request, "Check the challenge: " + said(form))
+        messages.error(request, _("Check the challenge: %(errors)s") % {"errors": said(form)})
     else:
         data = form.cleaned_data
         try:
@@ -175,8 +178,11 @@ def challenge(request, username):
         except Refused as exc:
             messages.error(request, exc.message)
         else:
-            sent = "Your game against {} has begun." if level else "Challenge sent to {}."
-            messages.success(request, sent.format(player.username))
+            name = {"name": player.username}
+            if level:
+                messages.success(request, _("Your game against %(name)s has begun.") % name)
+            else:
+                messages.success(request, _("Challenge sent to %(name)s.") % name)
             return redirect(game)
     return redirect("profile", username=username)
 
@@ -200,7 +206,7 @@ def _grid(request, refusal: Refused | None = None):
         "play/pool.html",
         {
             "games": rules.games(),
-            "clocks": pool.CLOCKS,
+            "clocks": pool.clock_names(),
             "waiting": pool.status(entry) if entry else None,
             "notice": refusal.message if refusal else "",
         },

@@ -9,6 +9,7 @@ from functools import cache
 
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_noop
 
 import rules
 from play.boards import renderer
@@ -20,18 +21,28 @@ from play.round import pictures
 SHOWN_NOW = 6  # games in "being played now", beside the five cards
 LOOKED_AT = 200  # the latest moves looked through for games in play: a glance at the index
 
-# What makes each game itself, in a sentence for its card.
+# What makes each game itself, in a sentence for its card (in the reader's language there).
 SENTENCES = {
-    "empress": "Eight Queens a side and an Empress whose gaze shields her own Queens and bars "
-    "the enemy's: capture all eight opposing Queens.",
-    "empire-chess": "An Empire whose pieces move like queens but capture only in their own "
-    "pattern, against an ordinary chess army; a king on the far rank wins at once.",
-    "empire": "Place a piece a turn on a 32×32 grid and enclose the enemy's: what a ring "
-    "closes goes out of play, and the most captures win.",
-    "imperial-shuffle": "Each player pushes an Emperor across their own 4×4 board; a piece "
-    "that comes to match its twin on the other board kills it.",
-    "imperial-chess": "Thirty-six pieces a side on 12×12, with catapults, rides and charges, "
-    "and no check: capture every Imperial to win.",
+    "empress": gettext_noop(
+        "Eight Queens a side and an Empress whose gaze shields her own Queens and bars "
+        "the enemy's: capture all eight opposing Queens."
+    ),
+    "empire-chess": gettext_noop(
+        "An Empire whose pieces move like queens but capture only in their own "
+        "pattern, against an ordinary chess army; a king on the far rank wins at once."
+    ),
+    "empire": gettext_noop(
+        "Place a piece a turn on a 32×32 grid and enclose the enemy's: what a ring "
+        "closes goes out of play, and the most captures win."
+    ),
+    "imperial-shuffle": gettext_noop(
+        "Each player pushes an Emperor across their own 4×4 board; a piece "
+        "that comes to match its twin on the other board kills it."
+    ),
+    "imperial-chess": gettext_noop(
+        "Thirty-six pieces a side on 12×12, with catapults, rides and charges, "
+        "and no check: capture every Imperial to win."
+    ),
 }
 
 # With no game of its kind in play, a card shows a position of one: these moves from the start
@@ -67,7 +78,12 @@ def home() -> tuple[list[Card], list[Game]]:
     by_pk = {g.pk: g for g in games.prefetch_related("seats__user")}
     today = clocks.now().date()
     cards = [
-        Card(g, SENTENCES[g.slug], by_pk.get(featured.get(g.slug)), of_the_day(g.slug, today))
+        Card(
+            g,
+            gettext(SENTENCES[g.slug]),
+            by_pk.get(featured.get(g.slug)),
+            of_the_day(g.slug, today),
+        )
         for g in rules.games()
     ]
     return cards, [by_pk[pk] for pk in others if pk in by_pk]

@@ -7,9 +7,12 @@ import hashlib
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 import rules
 from play.common.errors import Refused
+from play.common.language import translated
 from play.common.players import shown_name
 from play.models.base import (
     POSITION_LENGTH,
@@ -25,20 +28,20 @@ from play.models.prepared import Prepared
 
 class Game(Bounded):
     class Status(models.TextChoices):
-        SETUP = "setup", "Setting up"
-        OPEN = "open", "Waiting for an opponent"
-        ACTIVE = "active", "In play"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
-        DISPUTED = "disputed", "Disputed"
+        SETUP = "setup", _("Setting up")
+        OPEN = "open", _("Waiting for an opponent")
+        ACTIVE = "active", _("In play")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+        DISPUTED = "disputed", _("Disputed")
 
     # Games a player is still playing: nobody may help them with an engine, and a live one
     # keeps its player out of the pools.
     IN_PLAY = (Status.ACTIVE, Status.SETUP, Status.DISPUTED)
 
     class Listing(models.TextChoices):
-        SEEK = "seek", "Open seek in the lobby"
-        INVITE = "invite", "Private invitation link"
+        SEEK = "seek", _("Open seek in the lobby")
+        INVITE = "invite", _("Private invitation link")
 
     public_id = models.CharField(max_length=12, unique=True, default=new_public_id, editable=False)
     game_slug = models.CharField(max_length=32, choices=game_choices)
@@ -221,56 +224,70 @@ class Game(Bounded):
 
     @property
     def result_text(self) -> str:
+        """The result in words, in the reader's language: White wins (resignation)."""
         if self.status == self.Status.ABORTED:
             if self.reason == "declined":
-                return "Challenge declined: " + DECLINE_REASONS[self.decline_reason or "generic"]
-            return "Annulled by a referee" if self.reason == "annulled" else "Aborted"
+                why = gettext(DECLINE_REASONS[self.decline_reason or "generic"])
+                return gettext("Challenge declined: %(why)s") % {"why": why}
+            if self.reason == "annulled":
+                return gettext("Annulled by a referee")
+            return gettext("Aborted")
         if self.status != self.Status.FINISHED:
             return ""
         if self.winner is None:
-            return f"Draw ({self.reason_text})"
-        return f"{self.rules.seats[self.winner]} wins ({self.reason_text})"
+            return gettext("Draw (%(reason)s)") % {"reason": self.reason_text}
+        # Translators: a game's result: "White wins (checkmate)", "Circles wins (more captures)".
+        return gettext("%(side)s wins (%(reason)s)") % {
+            "side": translated(self.rules.seats[self.winner]),
+            "reason": self.reason_text,
+        }
 
     @property
     def reason_text(self) -> str:
-        return REASONS.get(self.reason, self.reason)
+        return str(REASONS[self.reason]) if self.reason in REASONS else self.reason
 
 
+# Why a game ended, as its result says it in brackets.
 REASONS = {
-    "campmate": "campmate",
-    "checkmate": "checkmate",
-    "stalemate": "stalemate, which loses",
-    "repetition": "third repetition, which loses for the repeater",
-    "fifty-moves": "fifty-move rule",
-    "resign": "resignation",
-    "timeout": "time forfeit",
-    "agreement": "draw agreed",
-    "abort": "aborted",
-    "ruling": "referee's ruling",
-    "captures": "more captures",
-    "draw": "equal captures",
-    "queens-captured": "all eight Queens captured",
-    "no-moves": "no legal move, which loses",
-    "move-limit": "move limit",
-    "imported": "as the imported record says",
-    "declined": "challenge declined",
-    "annulled": "annulled by a referee",
-    "withdrew": "a player left the championship",
-    "no-start": "the first move was not made in time",
+    "campmate": _("campmate"),
+    "checkmate": _("checkmate"),
+    "stalemate": _("stalemate, which loses"),
+    "repetition": _("third repetition, which loses for the repeater"),
+    "fifty-moves": _("fifty-move rule"),
+    "resign": _("resignation"),
+    "timeout": _("time forfeit"),
+    "agreement": _("draw agreed"),
+    "abort": _("aborted"),
+    "ruling": _("referee's ruling"),
+    "captures": _("more captures"),
+    "draw": _("equal captures"),
+    "queens-captured": _("all eight Queens captured"),
+    "no-moves": _("no legal move, which loses"),
+    "move-limit": _("move limit"),
+    "imported": _("as the imported record says"),
+    "declined": _("challenge declined"),
+    "annulled": _("annulled by a referee"),
+    "withdrew": _("a player left the championship"),
+    "no-start": _("the first move was not made in time"),
 }
 
-# Why a challenge was declined, in lichess's words (its keys are the API's).
+# Why a challenge was declined, in lichess's words (its keys are the API's, and the API says
+# them in English: pages translate them where they show them).
 DECLINE_REASONS = {
-    "generic": "I'm not accepting challenges at the moment.",
-    "later": "This is not the right time for me, please ask again later.",
-    "tooFast": "This time control is too fast for me, please challenge again with a slower game.",
-    "tooSlow": "This time control is too slow for me, please challenge again with a faster game.",
-    "timeControl": "I'm not accepting challenges with this time control.",
-    "rated": "Please send me a rated challenge instead.",
-    "casual": "Please send me a casual challenge instead.",
-    "variant": "I'm not willing to play this game right now.",
-    "noBot": "I'm not accepting challenges from bots.",
-    "onlyBot": "I'm only accepting challenges from bots.",
+    "generic": gettext_noop("I'm not accepting challenges at the moment."),
+    "later": gettext_noop("This is not the right time for me, please ask again later."),
+    "tooFast": gettext_noop(
+        "This time control is too fast for me, please challenge again with a slower game."
+    ),
+    "tooSlow": gettext_noop(
+        "This time control is too slow for me, please challenge again with a faster game."
+    ),
+    "timeControl": gettext_noop("I'm not accepting challenges with this time control."),
+    "rated": gettext_noop("Please send me a rated challenge instead."),
+    "casual": gettext_noop("Please send me a casual challenge instead."),
+    "variant": gettext_noop("I'm not willing to play this game right now."),
+    "noBot": gettext_noop("I'm not accepting challenges from bots."),
+    "onlyBot": gettext_noop("I'm only accepting challenges from bots."),
 }
 
 

@@ -6,12 +6,14 @@ one field's widget, drawn once per value."""
 from django import template
 from django.forms import BoundField
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 
 from play.common.lru import LRU
 
 register = template.Library()
-_BLANK = LRU(64)  # (form class, prefix, initial, challenge, casual) -> its fields drawn
-_WIDGETS = LRU(256)  # (form class, prefix, field, value, has errors) -> its widget drawn
+# Both keyed by the reader's language too: the labels and choices are in it.
+_BLANK = LRU(64)  # (form class, prefix, initial, challenge, casual, language) -> its fields drawn
+_WIDGETS = LRU(256)  # (form class, prefix, field, value, has errors, language) -> its widget
 TEMPLATE = "play/partials/new_game_fields.html"
 
 
@@ -21,7 +23,14 @@ def game_fields(form, challenge=False, casual=False):
     context = {"form": form, "challenge": challenge, "casual": casual}
     if form.is_bound:  # with what was typed and what was wrong with it
         return render_to_string(TEMPLATE, context)
-    key = (type(form), form.prefix, repr(sorted(form.initial.items())), challenge, casual)
+    key = (
+        type(form),
+        form.prefix,
+        repr(sorted(form.initial.items())),
+        challenge,
+        casual,
+        get_language(),
+    )
     return _BLANK.remembered(key, lambda: render_to_string(TEMPLATE, context))
 
 
@@ -32,5 +41,12 @@ def widget(field):
     if not isinstance(field, BoundField):  # a form the page was not given: nothing, as {{ }}
         return ""
     form = field.form
-    key = (type(form), form.prefix, field.name, repr(field.value()), bool(field.errors))
+    key = (
+        type(form),
+        form.prefix,
+        field.name,
+        repr(field.value()),
+        bool(field.errors),
+        get_language(),
+    )
     return _WIDGETS.remembered(key, lambda: str(field))

@@ -3,9 +3,11 @@ themselves, drawn by Jinja2 (fragments/play/lists)."""
 
 from django import template
 from django.template.backends.utils import csrf_input_lazy
+from django.utils.translation import gettext as _
 
 from play.common import clocks, jinja, language
 from play.common.players import shown_name
+from play.games.games import SIDE_NAMES
 from play.models import Game
 
 register = template.Library()
@@ -17,22 +19,36 @@ register.filter("translated", language.translated)
 @register.filter
 def clock_summary(game: Game, user) -> str:
     if game.status == Game.Status.OPEN:
-        return f"waiting for an opponent · {clocks.describe(game.time_control)}"
+        return _("waiting for an opponent · %(clock)s") % {
+            "clock": clocks.describe(game.time_control)
+        }
     if game.status == Game.Status.SETUP:
-        return "arranging pieces"
+        return _("arranging pieces")
     if game.is_over:
         return game.result_text
     if game.turn is None:
-        return "in play"
+        return _("in play")
     seat = game.seat_of(user)
     mine = seat is not None and game.turn == seat.index
-    words = "your move" if mine else f"{game.player_name(game.turn)} to move"
-    if game.deadline is not None:
-        words += f" · {clocks.human(clocks.left(game, game.turn, clocks.now()))} left"
-    return words
+    if game.deadline is None:
+        return _("your move") if mine else _("%(player)s to move") % {"player": mover(game)}
+    left = clocks.human(clocks.left(game, game.turn, clocks.now()))
+    if mine:
+        return _("your move · %(left)s left") % {"left": left}
+    return _("%(player)s to move · %(left)s left") % {"player": mover(game), "left": left}
+
+
+def mover(game: Game) -> str:
+    return game.player_name(game.turn)
 
 
 register.filter("shown", shown_name)
+
+
+@register.filter
+def side_name(side: str) -> str:
+    """The side a game's maker plays (white, black, random), as players read it."""
+    return SIDE_NAMES.get(side, side)
 
 
 @register.filter
