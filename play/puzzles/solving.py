@@ -56,13 +56,13 @@ def goal_words(puzzle: catalogue.Puzzle) -> str:
     """What the puzzle asks, in the reader's language: one sentence for each gain."""
     moves = puzzle.solver_moves
     if puzzle.slug == "empress":
-        said = ngettext(
+        sentence = ngettext(
             "Find the move that wins a Queen or the game, whatever the defence (one move).",
             "Find the move that wins a Queen or the game, whatever the defence (%(count)s moves).",
             moves,
         )
     elif puzzle.slug == "empire":
-        said = ngettext(
+        sentence = ngettext(
             "Find the move that wins a piece, by enclosing it, or the game, whatever the defence "
             "(one move).",
             "Find the move that wins a piece, by enclosing it, or the game, whatever the defence "
@@ -70,7 +70,7 @@ def goal_words(puzzle: catalogue.Puzzle) -> str:
             moves,
         )
     elif puzzle.slug == "imperial-shuffle":
-        said = ngettext(
+        sentence = ngettext(
             "Find the move that wins material (two Commoners' worth, or a Noble) or the game, "
             "whatever the defence (one move).",
             "Find the move that wins material (two Commoners' worth, or a Noble) or the game, "
@@ -78,14 +78,14 @@ def goal_words(puzzle: catalogue.Puzzle) -> str:
             moves,
         )
     else:
-        said = ngettext(
+        sentence = ngettext(
             "Find the move that wins material worth %(gain)s pawns or more or the game, "
             "whatever the defence (one move).",
             "Find the move that wins material worth %(gain)s pawns or more or the game, "
             "whatever the defence (%(count)s moves).",
             moves,
         )
-    return said % {"count": moves, "gain": tactics.gain(puzzle.slug)}
+    return sentence % {"count": moves, "gain": tactics.gain(puzzle.slug)}
 
 
 def rating_of(user, slug: str) -> PuzzleRating:

@@ -150,19 +150,19 @@ def run(pk: int, token: str) -> str:
     evaluation = Evaluation.objects.select_related("requested_by").get(pk=pk)
     game_rules = rules.get(evaluation.game_slug)
     state = game_rules.with_options(game_rules.parse(evaluation.position), evaluation.options)
-    said: dict = {"status": Evaluation.Status.FAILED, "message": NOT_AVAILABLE}
+    reply: dict = {"status": Evaluation.Status.FAILED, "message": NOT_AVAILABLE}
     why = refusal(evaluation.requested_by, evaluation.game_slug, state)
     if why:
-        said = {"status": Evaluation.Status.REFUSED, "message": why}
+        reply = {"status": Evaluation.Status.REFUSED, "message": why}
     else:
         try:
             opinion = bots.analyse(evaluation.game_slug, state, SECONDS)
             line = _within(game_rules.display_line(state, opinion.line), LINE_LENGTH)
-            said = {"status": Evaluation.Status.DONE, "words": opinion.words, "line": line}
+            reply = {"status": Evaluation.Status.DONE, "words": opinion.words, "line": line}
         except Exception:  # noqa: BLE001 - whatever the engine did, the page says the same
             log.exception("evaluation %s failed", pk)
     answered = Evaluation.objects.filter(pk=pk, claim=token).update(
-        **said, claim="", claimed_until=None, finished_at=clocks.now()
+        **reply, claim="", claimed_until=None, finished_at=clocks.now()
     )
     if answered:  # to the asking page at once, over the player's own socket
         evaluation.refresh_from_db()
@@ -172,7 +172,7 @@ def run(pk: int, token: str) -> str:
         live.send(
             user_group(evaluation.requested_by_id), {"type": "evaluation.ready", "html": html}
         )
-    return str(said["status"])
+    return str(reply["status"])
 
 
 def shown(evaluation: Evaluation) -> dict:
@@ -205,10 +205,10 @@ def _words(words: str) -> str:
     if mate[1] == "wins":
         # Translators: the computer's opinion of a position: the side to move wins in so many
         # moves, whatever the defence (and below, loses).
-        said = ngettext("wins in %(count)s", "wins in %(count)s", moves)
+        sentence = ngettext("wins in %(count)s", "wins in %(count)s", moves)
     else:
-        said = ngettext("loses in %(count)s", "loses in %(count)s", moves)
-    return said % {"count": moves}
+        sentence = ngettext("loses in %(count)s", "loses in %(count)s", moves)
+    return sentence % {"count": moves}
 
 
 def _within(moves: list[str], length: int) -> str:
