@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 import rules
 from play.boards import renderer
@@ -41,12 +41,22 @@ def read_moves(query) -> tuple[list[str], int]:
     text = query.get("moves", "")
     if len(text) > MOVES_LENGTH:
         raise numbers.Malformed(
-            _("Malformed lesson progress: at most %(count)s characters.") % {"count": MOVES_LENGTH}
+            ngettext(
+                "Malformed lesson progress: at most %(count)s character.",
+                "Malformed lesson progress: at most %(count)s characters.",
+                MOVES_LENGTH,
+            )
+            % {"count": MOVES_LENGTH}
         )
     moves = text.split()
     if len(moves) > lessons.MOST_MOVES:
         raise numbers.Malformed(
-            _("Malformed lesson progress: at most %(count)s moves.") % {"count": lessons.MOST_MOVES}
+            ngettext(
+                "Malformed lesson progress: at most %(count)s move.",
+                "Malformed lesson progress: at most %(count)s moves.",
+                lessons.MOST_MOVES,
+            )
+            % {"count": lessons.MOST_MOVES}
         )
     tries = numbers.whole(query.get("tries", "0") or "0", "tries", lessons.MOST_MISTAKES)
     return moves, tries
