@@ -69,14 +69,15 @@ def extract_django(fileobj, keywords, comment_tags, options):
     yield from extract_python(io.BytesIO(code.encode()), keywords, comment_tags, options)
 
 
-# The lessons' keys whose values a learner reads (play/learn/lessons.py shows them translated):
-# strings, or lists of strings; `not_taught` maps a rules section to why no lesson teaches it.
-LESSON_TEXTS = frozenset({"title", "intro", "rule", "goal", "hints", "wrong", "sections"})
+# The lessons' keys whose values a learner reads (the lessons' pages show them translated):
+# strings, or lists of strings; `wrong` maps a move to why it does not do. The `sections` and
+# `not_taught` name the rules document's sections for the engine's tests: no learner reads them.
+LESSON_TEXTS = frozenset({"title", "intro", "rule", "goal", "hints", "wrong"})
 
 
 def extract_lessons(fileobj, keywords, comment_tags, options):
-    """Every text of a lessons file, once each: LESSON_TEXTS's values at any depth, the
-    `wrong` tables' reasons, and the `not_taught` table's names and reasons."""
+    """Every text of a lessons file a learner reads, once each: LESSON_TEXTS's values at any
+    depth, and the `wrong` tables' reasons."""
     data = tomllib.loads(fileobj.read().decode())
     seen = set()
 
@@ -86,13 +87,8 @@ def extract_lessons(fileobj, keywords, comment_tags, options):
                 yield value
         elif isinstance(value, dict):
             for k, item in value.items():
-                if key == "not_taught":
-                    yield k
-                    yield item
-                elif key == "wrong":  # a wrong move -> why it is wrong
-                    yield item
-                else:
-                    yield from texts(item, k)
+                # a wrong move -> why it is wrong
+                yield from texts(item, "wrong" if key == "wrong" else k)
         elif isinstance(value, list):
             for item in value:
                 yield from texts(item, key)

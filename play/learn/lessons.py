@@ -14,7 +14,11 @@ any request can be checked by playing them again:
 A wrong move (illegal, or legal but not the one the line needs) is explained in the rule's own
 words and the exercise starts again; a move that meets the goal finishes it, with one to three
 stars for the moves it took and the tries before. A move the rules cannot read at all (a typo:
-`zz9`) is no try: it is said why, and the exercise goes on from where it stood."""
+`zz9`) is no try: it is said why, and the exercise goes on from where it stood.
+
+The lessons' texts stay in English here, as the TOML writes them: each is a message of the
+catalogues (imperia_site/catalogues.py extracts them), and the pages show it translated, as
+they show why a move does not do (`translated`, play/common/language.py)."""
 
 from __future__ import annotations
 
@@ -23,6 +27,8 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
+
+from django.utils.translation import ngettext
 
 import rules
 from bots import tactics
@@ -92,7 +98,7 @@ class Attempt:
     last: str = ""  # the last move played, for the board's marks
     done: bool = False
     stars: int = 0
-    wrong: str = ""  # why the last move does not do: the exercise starts again
+    wrong: str = ""  # why the last move does not do (the page translates it): it starts again
     illegal: bool = False  # the last move was not legal at all
     slip: str = ""  # why the last move could not be read: unplayed, the try goes on
     finished_by: str = ""  # the move that met the goal
@@ -150,10 +156,10 @@ def attempt(slug: str, exercise_: Exercise, learner_moves: list[str], mistakes: 
             move = game.normalize(state, text.strip())
             after = game.play(state, move)
         except UnreadableMove as exc:
-            tried.slip = str(exc)
+            tried.slip = _said(exc)
             return tried
         except IllegalMove as exc:
-            return _wrong(tried, first, str(exc), illegal=True)
+            return _wrong(tried, first, _said(exc), illegal=True)
         if exercise_.scripted and not _matches(move, _accepted(exercise_, index)):
             return _wrong(tried, first, exercise_.wrong.get(move) or rule)
         played.append(move)
@@ -179,8 +185,16 @@ def attempt(slug: str, exercise_: Exercise, learner_moves: list[str], mistakes: 
             state = hand_back(game, after, first)
             tried.state = state
     if len(learner_moves) > MOST_MOVES:
-        return _wrong(tried, first, f"A try has at most {MOST_MOVES} moves.")
+        most = ngettext("A try has at most %(count)s move.", "A try has at most %(count)s moves.",
+                        MOST_MOVES) % {"count": MOST_MOVES}  # fmt: skip
+        return _wrong(tried, first, most)
     return tried
+
+
+def _said(exc: IllegalMove) -> str:
+    """The rules' words for a refused move, as they said them (a `said` sentence keeps what its
+    translation needs; str(exc) would not)."""
+    return exc.args[0] if exc.args else str(exc)
 
 
 def _accepted(exercise_: Exercise, index: int) -> set[str]:

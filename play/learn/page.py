@@ -11,11 +11,14 @@ from html import unescape
 from urllib.parse import urlencode
 
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 import rules
 from play.boards import renderer
 from play.boards.base import Marks
 from play.common import numbers
+from play.common.language import translated
 from play.learn import lessons
 from play.round.clicks import ClicksByAddress, squares_table
 from play.round.presenter import in_hand
@@ -37,10 +40,24 @@ def read_moves(query) -> tuple[list[str], int]:
     when they cannot be a try's."""
     text = query.get("moves", "")
     if len(text) > MOVES_LENGTH:
-        raise numbers.Malformed(f"Malformed lesson progress: at most {MOVES_LENGTH} characters.")
+        raise numbers.Malformed(
+            ngettext(
+                "Malformed lesson progress: at most %(count)s character.",
+                "Malformed lesson progress: at most %(count)s characters.",
+                MOVES_LENGTH,
+            )
+            % {"count": MOVES_LENGTH}
+        )
     moves = text.split()
     if len(moves) > lessons.MOST_MOVES:
-        raise numbers.Malformed(f"Malformed lesson progress: at most {lessons.MOST_MOVES} moves.")
+        raise numbers.Malformed(
+            ngettext(
+                "Malformed lesson progress: at most %(count)s move.",
+                "Malformed lesson progress: at most %(count)s moves.",
+                lessons.MOST_MOVES,
+            )
+            % {"count": lessons.MOST_MOVES}
+        )
     tries = numbers.whole(query.get("tries", "0") or "0", "tries", lessons.MOST_MISTAKES)
     return moves, tries
 
@@ -83,9 +100,8 @@ def context(path: str, slug: str, exercise, moves: list[str], tries: int, choice
             clicks.choose(game_rules.squareless_moves(state), clicks.play)
         else:
             clicks.offer(game_rules.legal_moves(state), clicks.play)
-    svg = board.render(
-        state, bottom=tried.learner, marks=marks, caption=f", {game_rules.seats[tried.learner]}"
-    )
+    learner = translated(game_rules.seats[tried.learner])
+    svg = board.render(state, bottom=tried.learner, marks=marks, caption=f", {learner}")
     seen = playing and look and not board.click_by_position
     selection = {"select": clicks.selected} if clicks.selected else {}
     hands = game_rules.reserve(state)
@@ -94,10 +110,14 @@ def context(path: str, slug: str, exercise, moves: list[str], tries: int, choice
         "exercise": exercise,
         "tried": tried,
         "moves_shown": [
-            f"{game_rules.seats[tried.learner if _learners(exercise, i) else 1 - tried.learner]}: {m}"
-            for i, m in enumerate(tried.moves)
+            # Translators: a move played in an exercise, after the side that played it.
+            _("%(side)s: %(move)s") % {"side": translated(game_rules.seats[seat]), "move": m}
+            for seat, m in (
+                (tried.learner if _learners(exercise, i) else 1 - tried.learner, m)
+                for i, m in enumerate(tried.moves)
+            )
         ],
-        "learner": game_rules.seats[tried.learner],
+        "learner": learner,
         "board_svg": svg,
         "in_hand": in_hand(board, hands[tried.learner], clicks.in_hand, clicks.selected),
         "choices": clicks.choices,
@@ -119,23 +139,37 @@ def looked(game_rules, state, svg: str, square: str, selected: str | None) -> st
         return ""  # no square of this board
     pairs = [squares_table(game_rules.slug)[m] for m in game_rules.legal_moves(state)]
     said = unescape(label[1])
+    if selected and selected.endswith("@"):
+        return _(
+            "%(square)s: the piece from your reserve cannot be placed there; where it can is marked."
+        ) % {"square": said}
     if selected:
-        what = "from your reserve cannot be placed" if selected.endswith("@") else (
-            f"on {selected} cannot go")  # fmt: skip
-        return f"{said}: the piece {what} there; where it can is marked."
-    if any(origin == square for origin, _ in pairs):
-        return f"{said}: yours, and it can move: click it, then where it goes."
+        return _("%(square)s: the piece on %(from)s cannot go there; where it can is marked.") % {
+            "square": said,
+            "from": selected,
+        }
+    if any(origin == square for origin, _target in pairs):
+        return _("%(square)s: yours, and it can move: click it, then where it goes.") % {
+            "square": said
+        }
     starts = [_origin(o) for o in dict.fromkeys(o for o, t in pairs if o and t == square)]
     if starts:
-        return f"{said}: your move there starts from {' or '.join(starts)}: click that first."
-    movers = [_origin(o) for o in dict.fromkeys(o for o, _ in pairs if o)]
-    can = f" Yours that can move: {', '.join(movers)}." if movers else ""
-    return f"{said}: no move of yours starts or ends there now.{can}"
+        # Translators: the squares (or "your reserve") a move can start from, as "e2 or e4".
+        either = pgettext("one of these", " or ").join(starts)
+        return _("%(square)s: your move there starts from %(starts)s: click that first.") % {
+            "square": said,
+            "starts": either,
+        }
+    said = _("%(square)s: no move of yours starts or ends there now.") % {"square": said}
+    movers = [_origin(o) for o in dict.fromkeys(o for o, _target in pairs if o)]
+    if movers:
+        said += " " + _("Yours that can move: %(squares)s.") % {"squares": ", ".join(movers)}
+    return said
 
 
 def _origin(origin: str) -> str:
     """A move's origin in words: a square, or a piece of the reserve (`Q@`)."""
-    return "your reserve" if origin.endswith("@") else origin
+    return _("your reserve") if origin.endswith("@") else origin
 
 
 def _learners(exercise, index: int) -> bool:
@@ -159,5 +193,5 @@ def described(svg: str) -> list[str]:
 def exercise_or_404(slug: str, lesson_slug: str, number: int):
     found = lessons.exercise(slug, f"{lesson_slug}/{number}") if slug in lessons.GAMES else None
     if found is None:
-        raise Http404("There is no such exercise: the map of lessons lists them all.")
+        raise Http404(_("There is no such exercise: the map of lessons lists them all."))
     return found

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 import rules
@@ -23,7 +24,7 @@ def every_game(request):
 @require_GET
 def lesson_map(request, slug):
     if slug not in lessons.GAMES:
-        raise Http404("There are no lessons for that game.")
+        raise Http404(_("There are no lessons for that game."))
     earned = progress.earned(request, slug)
     return render(
         request,

@@ -6,14 +6,38 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
 from pathlib import Path
 
+from django.utils.translation import ngettext, pgettext_lazy
+
 import rules
 
 DATA = Path(__file__).parent / "data"
+SELF_PLAY = re.compile(r"self-play seed (\d+), after (\d+) plies")  # make_puzzles's source
+
+
+# The themes bots/tactics.py names a puzzle by (English in the data), as players read them.
+THEMES = {
+    "mate": pgettext_lazy("puzzle theme", "mate"),
+    "campmate": pgettext_lazy("puzzle theme", "campmate"),
+    "stalemate": pgettext_lazy("puzzle theme", "stalemate"),
+    "blockade": pgettext_lazy("puzzle theme", "blockade"),
+    "last Queen": pgettext_lazy("puzzle theme", "last Queen"),
+    "last Imperial": pgettext_lazy("puzzle theme", "last Imperial"),
+    "enclosure": pgettext_lazy("puzzle theme", "enclosure"),
+    "capture": pgettext_lazy("puzzle theme", "capture"),
+    "revival": pgettext_lazy("puzzle theme", "revival"),
+    "ride": pgettext_lazy("puzzle theme", "ride"),
+    "catapult": pgettext_lazy("puzzle theme", "catapult"),
+    "replacement": pgettext_lazy("puzzle theme", "replacement"),
+    "charge": pgettext_lazy("puzzle theme", "charge"),
+    "one move": pgettext_lazy("puzzle theme", "one move"),
+    "two moves": pgettext_lazy("puzzle theme", "two moves"),
+}
 
 
 @dataclass(frozen=True)
@@ -29,6 +53,24 @@ class Puzzle:
     @property
     def solver_moves(self) -> int:
         return (len(self.line) + 1) // 2
+
+    @property
+    def themes_shown(self) -> list[str]:
+        """The themes in the reader's language (a theme the list does not know, as it is)."""
+        return [str(THEMES.get(theme, theme)) for theme in self.themes]
+
+    @property
+    def source_shown(self) -> str:
+        """Where it was found, in the reader's language."""
+        found = SELF_PLAY.fullmatch(self.source)
+        if found is None:
+            return self.source
+        seed, plies = int(found[1]), int(found[2])
+        return ngettext(
+            "self-play seed %(seed)s, after %(count)s ply",
+            "self-play seed %(seed)s, after %(count)s plies",
+            plies,
+        ) % {"seed": seed, "count": plies}
 
 
 def puzzles(slug: str) -> tuple[Puzzle, ...]:

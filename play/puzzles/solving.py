@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
 from django.dispatch import receiver
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import rules
 from bots import tactics
@@ -46,19 +48,44 @@ def exercise(puzzle: catalogue.Puzzle) -> Exercise:
         also={str(len(solver) - 1): ["*"]} if len(solver) > 1 else {},
         strict=True,
         options=puzzle.options,
-        rule="That is not the move that wins here.",
+        rule=_("That is not the move that wins here."),
     )
 
 
 def goal_words(puzzle: catalogue.Puzzle) -> str:
-    gain = tactics.gain(puzzle.slug)
-    what = {
-        "empress": "a Queen",
-        "empire": "a piece, by enclosing it",
-        "imperial-shuffle": "material (two Commoners' worth, or a Noble)",
-    }.get(puzzle.slug, f"material worth {gain} pawns or more")
-    moves = "one move" if puzzle.solver_moves == 1 else f"{puzzle.solver_moves} moves"
-    return f"Find the move that wins {what} or the game, whatever the defence ({moves})."
+    """What the puzzle asks, in the reader's language: one sentence for each gain."""
+    moves = puzzle.solver_moves
+    if puzzle.slug == "empress":
+        sentence = ngettext(
+            "Find the move that wins a Queen or the game, whatever the defence (one move).",
+            "Find the move that wins a Queen or the game, whatever the defence (%(count)s moves).",
+            moves,
+        )
+    elif puzzle.slug == "empire":
+        sentence = ngettext(
+            "Find the move that wins a piece, by enclosing it, or the game, whatever the defence "
+            "(one move).",
+            "Find the move that wins a piece, by enclosing it, or the game, whatever the defence "
+            "(%(count)s moves).",
+            moves,
+        )
+    elif puzzle.slug == "imperial-shuffle":
+        sentence = ngettext(
+            "Find the move that wins material (two Commoners' worth, or a Noble) or the game, "
+            "whatever the defence (one move).",
+            "Find the move that wins material (two Commoners' worth, or a Noble) or the game, "
+            "whatever the defence (%(count)s moves).",
+            moves,
+        )
+    else:
+        sentence = ngettext(
+            "Find the move that wins material worth %(gain)s pawns or more or the game, "
+            "whatever the defence (one move).",
+            "Find the move that wins material worth %(gain)s pawns or more or the game, "
+            "whatever the defence (%(count)s moves).",
+            moves,
+        )
+    return sentence % {"count": moves, "gain": tactics.gain(puzzle.slug)}
 
 
 def rating_of(user, slug: str) -> PuzzleRating:
@@ -134,12 +161,12 @@ def answer(user, slug: str, puzzle_id: str, solved: bool) -> Answer:
     """The player's rated answer to a puzzle; Refused (409) if they answered it before, and
     then nothing changes."""
     if catalogue.puzzle(slug, puzzle_id) is None:
-        raise Refused("There is no such puzzle.", 404)
+        raise Refused(_("There is no such puzzle."), 404)
     with transaction.atomic():
         mine = PuzzleRating.objects.select_for_update().get_or_create(user=user, game_slug=slug)[0]
         if PuzzleAttempt.objects.filter(user=user, game_slug=slug, puzzle=puzzle_id).exists():
-            raise Refused("You answered this puzzle already: only the first answer is rated, "
-                          "and nothing changed now.", 409)  # fmt: skip
+            raise Refused(_("You answered this puzzle already: only the first answer is rated, "
+                            "and nothing changed now."), 409)  # fmt: skip
         score = PuzzleScore.objects.select_for_update().get_or_create(
             game_slug=slug, puzzle=puzzle_id
         )[0]

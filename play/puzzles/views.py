@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 import rules
 from play.common.errors import Refused
+from play.common.language import translated
 from play.common.players import has_account
 from play.learn import lessons, page
 from play.puzzles import catalogue, solving
@@ -31,7 +33,7 @@ def every_game(request):
 @require_GET
 def next_puzzle(request, slug):
     if slug not in {g.slug for g in rules.games()}:
-        raise Http404("There are no puzzles for that game.")
+        raise Http404(_("There are no puzzles for that game."))
     found = solving.next_for(request, slug)
     if found is not None:
         return redirect("puzzle", slug=slug, puzzle_id=found.id)
@@ -46,8 +48,8 @@ def puzzle(request, slug, puzzle_id):
     for free), rated once for a player with an account."""
     found = catalogue.puzzle(slug, puzzle_id) if slug in {g.slug for g in rules.games()} else None
     if found is None:
-        raise Http404("There is no such puzzle.")
-    moves, _ = page.read_moves(request.GET)
+        raise Http404(_("There is no such puzzle."))
+    moves, _tries = page.read_moves(request.GET)
     exercise = solving.exercise(found)
     rated = has_account(request.user)
     earlier = solving.answered(request.user, slug, found.id) if rated else None
@@ -61,7 +63,7 @@ def puzzle(request, slug, puzzle_id):
     tried = context["tried"]
     if tried.illegal or tried.slip:  # nothing is answered, the position stays
         context = page.context(request.path, slug, exercise, moves[:-1], 0)
-        notice, status = tried.wrong or tried.slip, 400
+        notice, status = translated(tried.wrong or tried.slip), 400
     elif tried.wrong or tried.done:
         result = {"solved": tried.done}
         if not rated:
@@ -82,6 +84,7 @@ def puzzle(request, slug, puzzle_id):
         "rating": solving.rating_of(request.user, slug) if rated else None,
         "earlier": earlier,
         "line": rules.get(slug).display_line(lessons.start(slug, exercise), found.line),
+        "themes": found.themes_shown,
     }
     template = "puzzles/partials/puzzle.html" if request.htmx else "puzzles/puzzle.html"
     return render(request, template, context, status=status)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.utils.dateformat import format as date_format
 from django.utils.html import escape
+from django.utils.translation import ngettext
 
 WIDTH, HEIGHT = 560, 180
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
@@ -29,10 +31,18 @@ def svg(points: list[tuple], title: str) -> str:
 
     line = " ".join(f"{x(t):.1f},{y(v):.1f}" for t, v in zip(times, values, strict=True))
     (start, begun), (end, now) = points[0], points[-1]
-    words = (
-        f"{title}: from {begun:.0f} on {start:%-d %b %Y} to {now:.0f} on {end:%-d %b %Y}, "
-        f"{len(values)} change{'s' if len(values) != 1 else ''}"
-    )
+    words = ngettext(
+        "%(title)s: from %(begun)s on %(start)s to %(now)s on %(end)s, %(count)s change",
+        "%(title)s: from %(begun)s on %(start)s to %(now)s on %(end)s, %(count)s changes",
+        len(values),
+    ) % {
+        "title": title,
+        "begun": f"{begun:.0f}",
+        "start": _day(start),
+        "now": f"{now:.0f}",
+        "end": _day(end),
+        "count": len(values),
+    }
     parts = [
         f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{escape(words)}"><title>{escape(words)}</title>'
@@ -46,7 +56,7 @@ def svg(points: list[tuple], title: str) -> str:
     for at, anchor in ((points[0][0], "start"), (points[-1][0], "end")):
         parts.append(
             f'<text class="axis" x="{x(at.timestamp()) if anchor == "start" else WIDTH - RIGHT:.1f}" '
-            f'y="{HEIGHT - 8}" text-anchor="{anchor}">{at:%-d %b %Y}</text>'
+            f'y="{HEIGHT - 8}" text-anchor="{anchor}">{_day(at)}</text>'
         )
     parts.append(f'<polyline class="rating-line" points="{line}"/>')
     if len(values) == 1:
@@ -55,3 +65,8 @@ def svg(points: list[tuple], title: str) -> str:
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _day(at) -> str:
+    """A day as the reader's language writes it: 3 Mar 2026 in English."""
+    return date_format(at, "j M Y")

@@ -23,13 +23,24 @@ from django.db.models import (
     prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce, Mod, RowNumber
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 import rules
 from play.common import clocks, paging
+from play.common.language import translated
 from play.models import Game, LeagueGroup, Rating, RatingChange, Seat
 from play.ratings import glicko, rating_chart
 
-SPEEDS = {"live": "Live", "correspondence": "Correspondence"}
+SPEEDS = {
+    "live": pgettext_lazy("rating speed", "Live"),
+    "correspondence": pgettext_lazy("rating speed", "Correspondence"),
+}
+# The speeds as a sentence says them ("Leaderboard: Empress, live").
+SPEED_WORDS = {
+    "live": pgettext_lazy("rating speed, in a sentence", "live"),
+    "correspondence": pgettext_lazy("rating speed, in a sentence", "correspondence"),
+}
 PROVISIONAL_RD = 110  # past this a rating is provisional, shown with "?"
 LEAST_RD = 45  # as lichess: a rating never grows so sure of itself that it cannot move
 PERIOD_DAYS = 1 / 0.21436  # lichess's rating period: an idle player's deviation grows per period
@@ -326,14 +337,14 @@ def table(user) -> list[dict]:
     drawn = _kept_history(user, rated)
     rows = []
     for row in rated:
-        name = rules.get(row.game_slug).name
+        name = translated(rules.get(row.game_slug).name)
         points = drawn.get((row.game_slug, row.speed), [])
-        title = f"Rating in {name}, {SPEEDS[row.speed].lower()}"
+        title = _("Rating in %(game)s, %(speed)s") % {"game": name, "speed": SPEED_WORDS[row.speed]}
         rows.append(
             {
                 "rating": row,
                 "game": name,
-                "speed": SPEEDS[row.speed],
+                "speed": str(SPEEDS[row.speed]),
                 "shown": shown(row),
                 "provisional": row.rd > PROVISIONAL_RD,
                 "chart": rating_chart.svg(points, title) if points else "",

@@ -14,9 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import groupby
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 import rules
 from play.common import numbers
 from play.common.errors import Refused
+from play.common.language import translated
 
 MOST_MOVES = 3000  # a tree's moves: Empire's longest game and room to spare
 TREE_LENGTH = 30_000  # characters of the tree as written
@@ -31,7 +36,14 @@ class Node:
 def parse(text: str) -> Node:
     """The tree written `text`; Refused when the brackets do not match or it is too long."""
     if len(text) > TREE_LENGTH:
-        raise Refused(f"The analysis is too long: at most {TREE_LENGTH:,} characters.")
+        raise _malformed(
+            ngettext(
+                "The analysis is too long: at most %(count)s character.",
+                "The analysis is too long: at most %(count)s characters.",
+                TREE_LENGTH,
+            )
+            % {"count": number_format(TREE_LENGTH, force_grouping=True)}
+        )
     tokens = text.replace("(", " ( ").replace(")", " ) ").split()
     root, stack, count = Node(), [], 0
     last = root  # the node the next move follows
@@ -42,18 +54,30 @@ def parse(text: str) -> Node:
             last = before
         elif token == ")":
             if not stack:
-                raise Refused("Malformed analysis: a ) with no (.")
+                raise _malformed(_("a ) with no (."))
             last, before = stack.pop()
         else:
             count += 1
             if count > MOST_MOVES:
-                raise Refused(f"The analysis has more than {MOST_MOVES:,} moves.")
+                raise _malformed(
+                    ngettext(
+                        "The analysis has more than %(count)s move.",
+                        "The analysis has more than %(count)s moves.",
+                        MOST_MOVES,
+                    )
+                    % {"count": number_format(MOST_MOVES, force_grouping=True)}
+                )
             node = Node(token)
             last.children.append(node)
             before, last = last, node
     if stack:
-        raise Refused("Malformed analysis: a ( with no ).")
+        raise _malformed(_("a ( with no )."))
     return root
+
+
+def _malformed(why: str) -> Refused:
+    """An analysis an address or a form cannot give, saying why."""
+    return Refused(_("Malformed analysis: %(why)s") % {"why": why})
 
 
 def write(node: Node) -> str:
@@ -83,12 +107,12 @@ def read_path(text: str, root: Node) -> list[int]:
     path: list[int] = []
     node = root
     for step in filter(None, text.split(".")):
-        index, _, count = step.partition("x")
-        times = numbers.whole(count, "a run of the place", MOST_MOVES, 1) if count else 1
-        child = numbers.whole(index, "a step of the place", MOST_MOVES)
-        for _ in range(times):
+        index, _x, count = step.partition("x")
+        times = numbers.whole(count, _("a run of the place"), MOST_MOVES, 1) if count else 1
+        child = numbers.whole(index, _("a step of the place"), MOST_MOVES)
+        for _run in range(times):
             if child >= len(node.children):
-                raise Refused("Malformed analysis: that place is not in the tree.")
+                raise _malformed(_("that place is not in the tree."))
             path.append(child)
             node = node.children[child]
     return path
@@ -128,7 +152,7 @@ class Board:
             options = game.validate_options(options)
             first = game.with_options(game.parse(start), options) if start else game.start(options)
         except ValueError as exc:
-            raise Refused(f"Malformed analysis: {exc}") from None
+            raise _malformed(said(exc)) from None
         root = parse(tree)
         board = cls(game, game.format(first), options, root, [])
         board._check(root, first, [])
@@ -146,9 +170,11 @@ class Board:
                 child.move = self.game.normalize(before, child.move)
                 after = self.game.play(before, child.move)
             except ValueError as exc:
-                where = " ".join(line)
-                raise Refused(
-                    f"The move {child.move} (after {where or 'the start'}): {exc}"
+                values = {"move": child.move, "moves": " ".join(line), "why": said(exc)}
+                raise _malformed(
+                    _("The move %(move)s (after %(moves)s): %(why)s") % values
+                    if line
+                    else _("The move %(move)s (after the start): %(why)s") % values
                 ) from None
             line.append(child.move)
             todo.extend((c, after, depth + 1) for c in reversed(child.children))
@@ -166,19 +192,26 @@ class Board:
         (the main line where there is none yet)."""
         state = self.state_at()
         if self.game.outcome(state):
-            raise Refused("The game is over in this position.")
+            raise Refused(_("The game is over in this position."))
         try:
             move = self.game.normalize(state, text.strip())
             self.game.play(state, move)
         except ValueError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(said(exc)) from None
         node = node_at(self.root, self.path)
         for index, child in enumerate(node.children):
             if child.move == move:
                 self.path.append(index)
                 return
         if sum(1 for _ in _walk(self.root)) >= MOST_MOVES:
-            raise Refused(f"The analysis has {MOST_MOVES:,} moves, its most.")
+            raise Refused(
+                ngettext(
+                    "The analysis has %(count)s move, its most.",
+                    "The analysis has %(count)s moves, its most.",
+                    MOST_MOVES,
+                )
+                % {"count": number_format(MOST_MOVES, force_grouping=True)}
+            )
         node.children.append(Node(move))
         self.path.append(len(node.children) - 1)
 
@@ -191,12 +224,12 @@ class Board:
                 parent.children.insert(self.path[depth] - 1, chosen)
                 self.path[depth] -= 1
                 return
-        raise Refused("This is the main line already.", 409)
+        raise Refused(_("This is the main line already."), 409)
 
     def delete(self) -> None:
         """The move looked at and all after it go; the place is the move before."""
         if not self.path:
-            raise Refused("There is no move here to delete.", 409)
+            raise Refused(_("There is no move here to delete."), 409)
         parent = node_at(self.root, self.path[:-1])
         parent.children.pop(self.path[-1])
         self.path.pop()
@@ -254,6 +287,12 @@ class Board:
             "current": path == self.path,
             "depth": depth,
         }
+
+
+def said(exc: ValueError) -> str:
+    """The rules' words for a refusal, in the reader's language (str(exc) would lose what a
+    `said` sentence keeps for its translation)."""
+    return translated(exc.args[0]) if exc.args else str(exc)
 
 
 def _walk(root: Node):

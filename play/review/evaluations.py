@@ -17,15 +17,19 @@ positions kept per revision."""
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from datetime import timedelta
 
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 import bots
 import rules
 from play.common import clocks
+from play.common.language import for_user, translated
 from play.common.lru import LRU
 from play.models import Evaluation, Game
 from play.notify.notify import user_group
@@ -39,9 +43,11 @@ QUEUED = 50  # waiting at once: past it, a request reads "not available now"
 PATIENCE = timedelta(seconds=20)  # from the request to the answer, at the most
 LEASE = timedelta(seconds=10)  # a claim's hold: the search, the check and room to spare
 LINE_LENGTH = Evaluation._meta.get_field("line").max_length
-NOT_AVAILABLE = "The engine is not available now: try again in a while."
-IN_A_GAME = "No engine help in a game in play: it is offered once the game ends."
-IN_YOUR_GAME = "No engine help in your own game in play: the board is yours."
+# Kept in English on the evaluation (its message), shown in the reader's language.
+NOT_AVAILABLE = gettext_noop("The engine is not available now: try again in a while.")
+IN_A_GAME = gettext_noop("No engine help in a game in play: it is offered once the game ends.")
+IN_YOUR_GAME = gettext_noop("No engine help in your own game in play: the board is yours.")
+MATE = re.compile(r"(wins|loses) in (\d+)")  # bots/analyse.py's words for a forced result
 
 _NEAR = LRU(20_000)  # (game pk, revision) -> (its position's key, the keys a ply from it)
 
@@ -144,43 +150,65 @@ def run(pk: int, token: str) -> str:
     evaluation = Evaluation.objects.select_related("requested_by").get(pk=pk)
     game_rules = rules.get(evaluation.game_slug)
     state = game_rules.with_options(game_rules.parse(evaluation.position), evaluation.options)
-    said: dict = {"status": Evaluation.Status.FAILED, "message": NOT_AVAILABLE}
+    reply: dict = {"status": Evaluation.Status.FAILED, "message": NOT_AVAILABLE}
     why = refusal(evaluation.requested_by, evaluation.game_slug, state)
     if why:
-        said = {"status": Evaluation.Status.REFUSED, "message": why}
+        reply = {"status": Evaluation.Status.REFUSED, "message": why}
     else:
         try:
             opinion = bots.analyse(evaluation.game_slug, state, SECONDS)
             line = _within(game_rules.display_line(state, opinion.line), LINE_LENGTH)
-            said = {"status": Evaluation.Status.DONE, "words": opinion.words, "line": line}
+            reply = {"status": Evaluation.Status.DONE, "words": opinion.words, "line": line}
         except Exception:  # noqa: BLE001 - whatever the engine did, the page says the same
             log.exception("evaluation %s failed", pk)
     answered = Evaluation.objects.filter(pk=pk, claim=token).update(
-        **said, claim="", claimed_until=None, finished_at=clocks.now()
+        **reply, claim="", claimed_until=None, finished_at=clocks.now()
     )
     if answered:  # to the asking page at once, over the player's own socket
         evaluation.refresh_from_db()
-        html = render_to_string("play/partials/evaluation.html", {**shown(evaluation), "oob": True})
+        with for_user(evaluation.requested_by):
+            context = {**shown(evaluation), "oob": True}
+            html = render_to_string("play/partials/evaluation.html", context)
         live.send(
             user_group(evaluation.requested_by_id), {"type": "evaluation.ready", "html": html}
         )
-    return str(said["status"])
+    return str(reply["status"])
 
 
 def shown(evaluation: Evaluation) -> dict:
-    """What the page shows of an evaluation: waiting, or its answer for the side to move."""
+    """What the page shows of an evaluation, in the reader's language: waiting, or its answer
+    for the side to move."""
     if evaluation.status in (Evaluation.Status.WAITING, Evaluation.Status.RUNNING):
         return {"evaluation": evaluation, "pending": True}
     game_rules = rules.get(evaluation.game_slug)
     to_move = game_rules.to_move(game_rules.parse(evaluation.position))
     unit = (
-        "pawns, Fairy-Stockfish" if game_rules.slug == "empire-chess" else "the computer's points"
+        _("pawns, Fairy-Stockfish")
+        if game_rules.slug == "empire-chess"
+        else _("the computer's points")
     )
     return {
         "evaluation": evaluation,
-        "to_move_name": game_rules.seats[to_move] if to_move is not None else "",
+        "to_move_name": translated(game_rules.seats[to_move]) if to_move is not None else "",
         "unit": unit,
+        "words": _words(evaluation.words),
+        "message": translated(evaluation.message),
     }
+
+
+def _words(words: str) -> str:
+    """The computer's opinion as the page says it: a score, or a result it sees coming."""
+    mate = MATE.fullmatch(words)
+    if mate is None:
+        return words
+    moves = int(mate[2])
+    if mate[1] == "wins":
+        # Translators: the computer's opinion of a position: the side to move wins in so many
+        # moves, whatever the defence (and below, loses).
+        sentence = ngettext("wins in %(count)s", "wins in %(count)s", moves)
+    else:
+        sentence = ngettext("loses in %(count)s", "loses in %(count)s", moves)
+    return sentence % {"count": moves}
 
 
 def _within(moves: list[str], length: int) -> str:

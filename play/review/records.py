@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import rules
 from play.common.errors import Refused
+from play.common.language import translated
 from play.models import Game, Move
+from play.review.analysis import said
 from rules import record as records
 
 
@@ -45,24 +50,35 @@ def import_game(user, slug: str, text: str) -> Game:
         record = game_rules.import_record(text)
         state = game_rules.with_options(game_rules.parse(record.start), record.options)
     except ValueError as exc:
-        raise Refused(f"Could not read that record: {exc}") from None
+        raise Refused(_("Could not read that record: %(why)s") % {"why": said(exc)}) from None
     positions, shown = [], []
     for ply, move in enumerate(record.moves, start=1):
         try:
             shown.append(game_rules.display(state, move))
             state = game_rules.play(state, move)
         except rules.IllegalMove as exc:
-            raise Refused(f"Move {ply} ({move}) of the record is not legal here: {exc}") from None
+            raise Refused(
+                _("Move %(ply)s (%(move)s) of the record is not legal here: %(why)s")
+                % {"ply": ply, "move": move, "why": said(exc)}
+            ) from None
         positions.append(game_rules.format(state))
     for seat, name in zip(game_rules.seats, record.names, strict=True):
         if len(name) > Game.NAME_LENGTH:
             raise Refused(
-                f"The record gives {seat} a name of {len(name):,} characters: "
-                f"at most {Game.NAME_LENGTH}."
+                ngettext(
+                    "The record gives %(side)s a name of %(count)s character: at most %(most)s.",
+                    "The record gives %(side)s a name of %(count)s characters: at most %(most)s.",
+                    len(name),
+                )
+                % {
+                    "side": translated(seat),
+                    "count": number_format(len(name), force_grouping=True),
+                    "most": Game.NAME_LENGTH,
+                }
             )
     outcome = game_rules.outcome(state) or record.outcome
     if outcome is None:
-        raise Refused("Only finished games can be imported: this record has no result.")
+        raise Refused(_("Only finished games can be imported: this record has no result."))
     now, first = timezone.now(), game_rules.to_move(game_rules.parse(record.start))
     with transaction.atomic():
         game = Game.objects.create(

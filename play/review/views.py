@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rules
@@ -20,6 +21,7 @@ from play.boards import renderer
 from play.boards.base import Marks
 from play.common import clocks, limits, numbers
 from play.common.errors import Refused
+from play.common.language import translated
 from play.models import AnalysisTree, Evaluation, Game, Study
 from play.review import analysis, evaluations, records
 from play.review.forms import ImportForm
@@ -43,7 +45,7 @@ def _study(token: str | None, slug: str) -> Study | None:
         return None
     found = Study.objects.filter(token=token, game_slug=slug).select_related("owner").first()
     if found is None:
-        raise Http404("There is no such study.")
+        raise Http404(_("There is no such study."))
     return found
 
 
@@ -61,13 +63,13 @@ def save_study(request, slug):
     title = query.get("title", "").strip()
     if study is None or study.owner_id != request.user.pk:
         if not 1 <= len(title) <= 100:
-            raise numbers.Malformed("Give the study a title of 1 to 100 characters.")
+            raise numbers.Malformed(_("Give the study a title of 1 to 100 characters."))
         study = Study(owner=request.user, game_slug=slug, title=title)
     study.start, study.options = board.start, record.options_tag(board.options)
     study.tree, study.updated_at = analysis.write(board.root), clocks.now()
     study.listed = query.get("listed") == "1"
     study.save()
-    messages.success(request, f"Saved: {study.title}.")
+    messages.success(request, _("Saved: %(title)s.") % {"title": study.title})
     at = analysis.path_text(board.path)
     return redirect(_study_address(study, at))
 
@@ -77,10 +79,7 @@ def _read(slug: str, start: str, options: str, tree: str, at: str) -> analysis.B
     try:
         return analysis.Board.read(slug, start, record.read_options(options), _tree(tree), at)
     except Refused as exc:
-        message = exc.message
-        raise numbers.Malformed(
-            message if message.startswith("Malformed") else f"Malformed analysis: {message}"
-        ) from None
+        raise numbers.Malformed(exc.message) from None
 
 
 def _tree(param: str) -> str:
@@ -89,7 +88,7 @@ def _tree(param: str) -> str:
         return param
     kept = AnalysisTree.objects.filter(key=param[1:]).values_list("text", flat=True).first()
     if kept is None:
-        raise Http404("That analysis is not kept here: open it again from its game or study.")
+        raise Http404(_("That analysis is not kept here: open it again from its game or study."))
     return kept
 
 
@@ -114,7 +113,7 @@ def _study_address(study: Study, at: str = "") -> str:
 def open_study(request, token):
     study = Study.objects.filter(token=token).first()
     if study is None:
-        raise Http404("There is no such study.")
+        raise Http404(_("There is no such study."))
     return redirect(_study_address(study))
 
 
@@ -127,12 +126,12 @@ def _source(request, slug: str) -> tuple[str, str, str, str, Game | None, Study 
     if query.get("game"):
         source = Game.objects.filter(public_id=query["game"]).first()
         if source is None or not source.readable_by(request.user) or source.game_slug != slug:
-            raise Http404("There is no such game to analyse.")
+            raise Http404(_("There is no such game to analyse."))
     if source is not None and "tree" not in query:
         moves = list(source.moves.values_list("text", flat=True))
         ply = query.get("ply")
         ply = (
-            min(numbers.whole(ply, "the ply", numbers.MOST_PLIES), len(moves))
+            min(numbers.whole(ply, _("the ply"), numbers.MOST_PLIES), len(moves))
             if ply
             else len(moves)
         )
@@ -156,12 +155,12 @@ def board(request, slug):
     try:
         rules.get(slug)
     except ValueError:
-        raise Http404(f"Imperia has no game called {slug}.") from None
+        raise Http404(_("Imperia has no game called %(slug)s.") % {"slug": slug}) from None
     query = request.GET if request.method == "GET" else request.POST
     start, options, tree, at, source, study = _source(request, slug)
     flip = query.get("flip", "")
     if flip not in ("", "0", "1"):
-        raise numbers.Malformed("Malformed request: flip is 0 or 1.")
+        raise numbers.Malformed(_("Malformed request: flip is 0 or 1."))
     board = _read(slug, start, options, tree, at)
     notice, status = None, 200
     action = query.get("action", "")
@@ -173,7 +172,7 @@ def board(request, slug):
         elif action == "delete":
             board.delete()
         elif action:
-            raise Refused("Malformed request: unknown action.")
+            raise Refused(_("Malformed request: unknown action."))
     except Refused as exc:
         notice, status = exc.message, exc.status
     try:
@@ -210,11 +209,12 @@ def _engine(request, board: analysis.Board, state, source) -> dict:
     on): after the game, it is offered to all who log in."""
     if source is not None and source.status in Game.IN_PLAY:
         mine = source.seat_of(request.user) is not None
-        return {"engine_refused": evaluations.IN_YOUR_GAME if mine else evaluations.IN_A_GAME}
+        why = evaluations.IN_YOUR_GAME if mine else evaluations.IN_A_GAME
+        return {"engine_refused": translated(why)}
     if request.GET.get("evaluate") != "1":
         return {}
     if not request.user.is_authenticated:
-        return {"engine_notice": "Log in to ask the computer for its evaluation."}
+        return {"engine_notice": _("Log in to ask the computer for its evaluation.")}
     try:
         limits.check("evaluate", request)
     except limits.Limited as exc:
@@ -228,7 +228,7 @@ def evaluation(request, token):
     """The answer to an evaluation asked for: the page looks here until it comes."""
     found = Evaluation.objects.filter(token=token, requested_by=request.user).first()
     if found is None:
-        raise Http404("There is no such evaluation.")
+        raise Http404(_("There is no such evaluation."))
     return render(
         request, "play/partials/evaluation.html", evaluations.shown(evaluations.answer(found))
     )
@@ -279,19 +279,20 @@ def _context(request, board: analysis.Board, params: dict, notice, flipped: bool
             clicks.offer(game_rules.legal_moves(state), clicks.play)
     to_move = game_rules.to_move(state)
     bottom = 1 if flipped else 0
+    sides = [translated(seat) for seat in game_rules.seats]
     steps = {
         name: (url(path) if path is not None else None) for name, path in board.steps().items()
     }
     return {
         **_engine(request, board, state, source),
         "evaluate_url": url(evaluate="1"),
-        "to_move_name": game_rules.seats[to_move] if to_move is not None else "",
+        "to_move_name": sides[to_move] if to_move is not None else "",
         "game": game_rules,
         "board_svg": drawing.render(
             state,
             bottom=bottom,
             marks=marks,
-            caption=f", analysis, {game_rules.seats[bottom]} at the bottom",
+            caption=_(", analysis, %(side)s at the bottom") % {"side": sides[bottom]},
         ),
         "rows": _linked(board.rows(), url),
         "steps": steps,
@@ -301,18 +302,22 @@ def _context(request, board: analysis.Board, params: dict, notice, flipped: bool
         "params": params,
         "choices": clicks.choices,
         "notice": notice,
-        "status": (
-            f"{game_rules.seats[outcome.winner]} wins ({outcome.reason})"
-            if outcome and outcome.winner is not None
-            else f"Draw ({outcome.reason})"
-            if outcome
-            else f"{game_rules.seats[to_move]} to move"
-            if to_move is not None
-            else ""
-        ),
+        "status": _status(sides, outcome, to_move),
         "source": source,
         "share": request.build_absolute_uri(url()),
     }
+
+
+def _status(sides: list[str], outcome, to_move: int | None) -> str:
+    """How the position stands: won, drawn, or whose move it is."""
+    if outcome and outcome.winner is not None:
+        return _("%(side)s wins (%(reason)s)") % {
+            "side": sides[outcome.winner],
+            "reason": translated(outcome.reason),
+        }
+    if outcome:
+        return _("Draw (%(reason)s)") % {"reason": translated(outcome.reason)}
+    return _("%(side)s to move") % {"side": sides[to_move]} if to_move is not None else ""
 
 
 @require_GET

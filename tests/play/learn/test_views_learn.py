@@ -2,8 +2,10 @@
 a visitor, in the session until they sign up; the map shows them; bad progress is refused."""
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
+from django.utils.html import escape
 
+from imperia_site.catalogues import pseudo
 from play.learn import lessons, progress
 from play.models import LessonStars
 
@@ -125,3 +127,27 @@ def test_a_square_that_is_no_target_says_what_can_be_done_there(client, query, s
 def test_a_look_at_no_square_says_nothing(client):
     html = client.get(f"{FIELD}?look=z99", **HTMX).content.decode()
     assert 'class="looked"' not in html and "Your move." in html
+
+
+PSEUDO = [("en", "English"), ("en-xa", "Pseudo")]
+
+
+@override_settings(LANGUAGES=PSEUDO)
+def test_an_exercise_reads_in_the_readers_language(client):
+    """The lesson's texts (English in its TOML) are shown through the catalogues, as is why a
+    move does not do: the rule's refusal from the rules, the lesson's rule in its own words."""
+    field = lessons.lesson("empress", "field")
+    html = client.get(f"{FIELD}?lang=en-xa").content.decode()
+    for text in (field.title, field.intro, field.exercises[0].goal_text, "Goal"):
+        assert escape(pseudo(text)) in html
+    assert field.intro not in html
+    wrong = client.post(f"{FIELD}?lang=en-xa", {"move": "b6f6"}, **HTMX).content.decode()
+    assert "The exercise starts again" not in wrong and "[Ñöţ ţĥàţ: " in wrong
+
+
+@override_settings(LANGUAGES=PSEUDO)
+def test_the_map_of_lessons_reads_in_the_readers_language(client):
+    html = client.get("/learn/empress/?lang=en-xa").content.decode()
+    for lesson in lessons.lessons("empress"):
+        assert escape(pseudo(lesson.title)) in html
+        assert all(escape(pseudo(e.goal_text)) in html for e in lesson.exercises)

@@ -6,9 +6,12 @@ the puzzle of the day."""
 from datetime import date
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
+from django.utils import translation
+from django.utils.html import escape
 
 import rules
+from imperia_site.catalogues import pseudo
 from play.common.errors import Refused
 from play.models import PuzzleAttempt, PuzzleRating, PuzzleScore
 from play.puzzles import catalogue, solving
@@ -190,3 +193,18 @@ def test_the_winning_line_in_the_address_is_a_rated_solve_once(ann, client_of):
     assert client.get(url(puzzle) + f"?moves={line}").status_code == 200
     assert PuzzleAttempt.objects.get(user=ann).solved
     assert PuzzleRating.objects.get(user=ann).plays == 1
+
+
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "Pseudo")])
+def test_a_failed_puzzle_reads_in_the_readers_language(client):
+    """The goal, the verdict, the themes and where the puzzle comes from, through the
+    catalogues: the themes are English in the data."""
+    puzzle = catalogue.puzzles(SLUG)[1]
+    wrong = {"move": a_wrong_move(puzzle)}
+    html = client.post(f"{url(puzzle)}?lang=en-xa", wrong, **HTMX).content.decode()
+    assert escape(pseudo("That is not the move that wins here.")) in html
+    assert "The puzzle is failed" not in html and "[Ñöţ ţĥàţ: " in html
+    for theme in puzzle.themes:
+        assert pseudo(theme) in html
+    with translation.override("en"):
+        assert solving.goal_words(puzzle) not in html and "self-play seed" not in html

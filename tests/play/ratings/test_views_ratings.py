@@ -5,8 +5,10 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
+from imperia_site.catalogues import pseudo
 from play.common import clocks
 from play.games import games
 from play.models import Game, Rating
@@ -166,3 +168,10 @@ def test_the_profile_history_is_kept_until_the_ratings_change(ann, bob, client):
         html = client.get("/@/ann/").content.decode()
     assert any("ROW_NUMBER()" in q["sql"] for q in again.captured_queries)
     assert "2 changes" in html  # the chart drawn from the history read again
+
+
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "Pseudo")])
+def test_the_leaderboard_reads_in_the_readers_language(client):
+    html = client.get("/leaderboard/empress/?speed=correspondence&lang=en-xa").content.decode()
+    assert pseudo("correspondence") in html and pseudo("Correspondence") in html
+    assert "No established players" not in html

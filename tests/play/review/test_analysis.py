@@ -7,12 +7,17 @@ from html import unescape
 from urllib.parse import urlencode
 
 import pytest
+from django.test import override_settings
+from django.utils import translation
+from django.utils.html import escape
 
 import rules
+from imperia_site.catalogues import pseudo
 from play.common import clocks
 from play.common.errors import Refused
 from play.games import games
 from play.games.lifecycle import moves_and_state
+from play.models import Profile
 from play.review import analysis, evaluations
 from play.round import moves
 from rules import record
@@ -408,3 +413,28 @@ def test_a_long_imported_games_analyse_link_opens(ann, client_of):
         assert html.count('role="listitem"') == len(line)
         assert max(map(len, re.findall(r'href="([^"]*)"', html))) < 400
     assert 'data-path="0x700" class="depth-0" aria-current="step"' in html
+
+
+PSEUDO = [("en", "English"), ("en-xa", "Pseudo")]
+
+
+@override_settings(LANGUAGES=PSEUDO)
+def test_the_board_and_its_refusals_read_in_the_readers_language(client):
+    html = client.get(f"{URL}?lang=en-xa").content.decode()
+    assert pseudo("Type a move") in html and "Type a move" not in html
+    assert pseudo("Step through the analysis") in html
+    bad = client.get(f"{URL}?lang=en-xa&tree=(d3d4")
+    assert bad.status_code == 400 and "[Ṁàļƒöŕɱéđ àñàļýšîš: " in bad.content.decode()
+
+
+@override_settings(LANGUAGES=PSEUDO)
+def test_an_evaluation_is_pushed_in_the_askers_language(ann, client_of, monkeypatch):
+    """The worker answers outside any request: in the language of the player who asked."""
+    Profile.objects.update_or_create(user=ann, defaults={"language": "en-xa"})
+    client_of(ann).get(f"{URL}?evaluate=1", **HTMX)
+    monkeypatch.setattr(evaluations.bots, "analyse", lambda *args: 1 / 0)
+    pushed = []
+    monkeypatch.setattr(evaluations.live, "send", lambda group, message: pushed.append(message))
+    with translation.override("en"):
+        evaluations.work()
+    assert escape(pseudo(evaluations.NOT_AVAILABLE)) in pushed[0]["html"]
