@@ -10,6 +10,7 @@ from collections import defaultdict
 from datetime import timedelta
 from functools import reduce
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import (
     Count,
@@ -23,6 +24,7 @@ from django.db.models import (
     prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce, Mod, RowNumber
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -174,7 +176,8 @@ def settle(game: Game, at=None, ruling=None) -> None:
     if wanted == (tuple(c.score for c in in_force) or None):
         return
     at = at or clocks.now()
-    reason = ruling.reason if ruling is not None else game.result_text
+    with translation.override(settings.LANGUAGE_CODE):  # a record, as the moves are
+        reason = ruling.reason if ruling is not None else game.result_text
     users = {s.index: s.user for s in game.seats.all()}
     rows = _locked(game, [users[0], users[1]])
     common = {"game": game, "game_slug": game.game_slug, "speed": game.speed, "ruling": ruling}

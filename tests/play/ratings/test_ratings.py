@@ -1,6 +1,8 @@
 """Ratings: the Glicko-2 formula, rated and casual games, and every ruling's effect on them."""
 
 import pytest
+from django.test import override_settings
+from django.utils import translation
 
 from play.common.errors import Refused
 from play.computer import opponents
@@ -317,3 +319,13 @@ def test_an_absent_players_rating_enters_the_game_less_sure(rated, ann, bob, clo
     assert change.rating_before == 1700 and change.rd_before == pytest.approx(grown)
     assert grown > 76
     assert change.rd_after < change.rd_before
+
+
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "Pseudo")])
+def test_the_rating_historys_reason_is_kept_in_english_whoever_ends_the_game(rated, ann, bob):
+    """A record, as a game's moves are: the same whichever reader's language ended it."""
+    game = rated()
+    with translation.override("en-xa"):
+        games.resign(game, bob)
+    reasons = {c.reason for c in game.rating_changes.all()}
+    assert reasons == {"White wins (resignation)"}
