@@ -4,8 +4,10 @@ player's profile; joining and leaving by form, and the requests refused."""
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.test import override_settings
 
 from imperia_site.asgi import application
+from imperia_site.catalogues import pseudo
 from play.games import games
 from play.leagues import championships, cups
 from play.models import Championship, Entrant, Game
@@ -96,6 +98,23 @@ def test_the_edition_group_and_profile_pages(small_league, players, clock, clien
     assert "Empress test championship" in profile and group.get_absolute_url() in profile
     lobby = client.get("/").content.decode()
     assert "Division 1, group 1" in lobby  # the dashboard's games name their group
+
+
+@pytest.mark.django_db
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "x")])
+def test_the_pages_read_in_the_readers_language(small_league, players, clock, client):
+    """Read in the pseudo-locale (its catalogue compiled: `make install`), the headings, the
+    group's name and the rules are its, not English."""
+    group = begin(small_league, players(4), clock).groups.get()
+    page = client.get(f"{small_league.get_absolute_url()}?lang=en-xa").content.decode()
+    assert pseudo("How it is played") in page and "How it is played" not in page
+    assert pseudo("Edition %(number)s") % {"number": 1} in page
+    table = client.get(f"{group.get_absolute_url()}?lang=en-xa").content.decode()
+    name = pseudo("Division %(division)s, group %(number)s") % {"division": 1, "number": 1}
+    assert name in table and "Division 1, group 1" not in table
+    assert f'<th scope="col">{pseudo("Points")}</th>' in table
+    listed = client.get("/championships/?lang=en-xa").content.decode()
+    assert f"<h1>{pseudo('Championships and cups')}</h1>" in listed
 
 
 @pytest.mark.django_db
