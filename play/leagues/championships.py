@@ -316,7 +316,7 @@ def _start_group(group_id: int) -> None:
 def _begun(group: LeagueGroup, count: int) -> str:
     edition = group.edition
     return ngettext(
-        "%(edition)s of the %(championship)s has begun: you play %(count)s game in %(group)s.",
+        "%(edition)s of the %(championship)s has begun: you play %(count)s games in %(group)s.",
         "%(edition)s of the %(championship)s has begun: you play %(count)s games in %(group)s.",
         count,
     ) % {

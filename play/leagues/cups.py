@@ -216,7 +216,7 @@ def _start_group(edition: Edition, round_: int, entries: list[CupEntry]) -> Leag
 def _begun(group: LeagueGroup, count: int) -> str:
     edition = group.edition
     return ngettext(
-        "Your group in the %(cup)s of %(edition)s has begun: you play %(count)s game in %(group)s.",
+        "Your group in the %(cup)s of %(edition)s has begun: you play %(count)s games in %(group)s.",
         "Your group in the %(cup)s of %(edition)s has begun: you play %(count)s games in "
         "%(group)s.",
         count,

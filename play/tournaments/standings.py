@@ -6,7 +6,9 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.db.models import F
 from django.template.loader import render_to_string
+from django.utils.translation import ngettext
 
+from play.common import language
 from play.models import Game, Pairing, Tournament
 from play.notify import notify
 from play.push import live
@@ -104,11 +106,24 @@ def due():
 
 
 def tell_final(tournament: Tournament) -> None:
-    """Each player's place, as the tournament ends."""
-    table = list(ranked(tournament))
-    told = [
-        (player.user, f"{tournament.name} has ended: you finished {rank} of {len(table)}, "
-         f"with {player.score:g} points.", None, tournament.get_absolute_url())
-        for rank, player in enumerate(table, 1)
-    ]  # fmt: skip
+    """Each player's place, as the tournament ends, in their language."""
+    table = list(ranked(tournament).select_related("user__profile"))
+    told = []
+    for rank, player in enumerate(table, 1):
+        with language.for_user(player.user):
+            text = ngettext(
+                "%(tournament)s has ended: you finished %(rank)s of %(count)s, with %(score)s "
+                "points.",
+                "%(tournament)s has ended: you finished %(rank)s of %(count)s, with %(score)s "
+                "points.",
+                plural_of(player.score),
+            ) % {"tournament": tournament.name, "rank": rank, "count": len(table),
+                 "score": f"{player.score:g}"}  # fmt: skip
+        told.append((player.user, text, None, tournament.get_absolute_url()))
     notify.tell_each(notify.Kind.TOURNAMENT, told)
+
+
+def plural_of(score: float) -> int:
+    """The count a score's words agree with: a whole score its own, a half ("1.5 points")
+    as a plural's."""
+    return int(score) if score == int(score) else 2

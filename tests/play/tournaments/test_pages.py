@@ -4,8 +4,10 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.test import override_settings
 
-from play.models import Participant
+from imperia_site.catalogues import pseudo
+from play.models import Notification, Participant, Profile
 from play.tournaments import arenas, entries, schedule
 from tests.play.tournaments.helpers import begun
 
@@ -54,6 +56,22 @@ def test_a_player_sees_their_game(arena, players, clock, client_of):
     (game,) = arenas.pair_free(arena)
     page = client_of(users[0]).get(arena.get_absolute_url()).content.decode()
     assert "Your game" in page and game.get_absolute_url() in page
+
+
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "x")])
+def test_the_pages_and_the_notices_are_in_each_readers_language(arena, players, clock, client):
+    """Read in the pseudo-locale (its catalogue compiled: `make install`): the page's headings
+    and the form's labels are its; a player who reads it is told in it, another in English."""
+    page = client.get(f"{arena.get_absolute_url()}?lang=en-xa").content.decode()
+    assert f"<h2>{pseudo('Standings')}</h2>" in page and "Nobody has joined yet" not in page
+    listed = client.get("/tournaments/?lang=en-xa").content.decode()
+    assert f"<h1>{pseudo('Tournaments')}</h1>" in listed
+    reader, other = players(2)
+    Profile.objects.update_or_create(user=reader, defaults={"language": "en-xa"})
+    begun(arena, [reader, other], clock, "club")
+    told = {n.user_id: n.text for n in Notification.objects.filter(kind="tournament")}
+    assert told[reader.pk] == pseudo("%(tournament)s has begun.") % {"tournament": "Club arena"}
+    assert told[other.pk] == "Club arena has begun."
 
 
 def test_an_unknown_tournament_is_a_404(client):
