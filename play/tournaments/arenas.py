@@ -33,6 +33,7 @@ def create(user, *, minutes: int, rated: bool = True, official: bool = False, pl
         raise Refused(_("An arena is played on a live clock: minutes and an increment."))
     if not isinstance(minutes, int) or not MINUTES[0] <= minutes <= MINUTES[1]:
         raise Refused(
+            # Translators: 20 minutes to 3 hours (MINUTES).
             _("An arena lasts from %(least)s minutes to %(most)s hours.")
             % {"least": MINUTES[0], "most": MINUTES[1] // 60}
         )

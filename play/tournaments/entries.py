@@ -56,7 +56,12 @@ def checked(user, *, name: str, game_slug: str, starts_at, options=None, time_co
         raise Refused(_("The lowest rating allowed is above the highest."))
     if len(password) > PASSWORD_LENGTH:
         raise Refused(
-            _("Keep the password under %(count)s characters.") % {"count": PASSWORD_LENGTH}
+            ngettext(
+                "Keep the password under %(count)s character.",
+                "Keep the password under %(count)s characters.",
+                PASSWORD_LENGTH,
+            )
+            % {"count": PASSWORD_LENGTH}
         )
     return dict(
         name=name, game_slug=game_slug, options=options, time_control=time_control,

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from play.accounts import bots
 from play.common import clocks, language
@@ -41,7 +42,11 @@ def create(user, *, rounds: int, pacing: str, interval_minutes=None, rated: bool
     fields = entries.checked(user, **fields)
     if not isinstance(rounds, int) or not ROUNDS[0] <= rounds <= ROUNDS[1]:
         raise Refused(
-            _("A Swiss has from %(least)s to %(most)s rounds.")
+            ngettext(
+                "A Swiss has from %(least)s to %(most)s round.",
+                "A Swiss has from %(least)s to %(most)s rounds.",
+                ROUNDS[1],
+            )
             % {"least": ROUNDS[0], "most": ROUNDS[1]}
         )
     if pacing not in Pacing.values:
@@ -56,8 +61,14 @@ def create(user, *, rounds: int, pacing: str, interval_minutes=None, rated: bool
         if not isinstance(interval_minutes, int) or not (
             INTERVAL[0] <= interval_minutes <= INTERVAL[1]
         ):
-            raise Refused(_("The interval between rounds is %(least)s to %(most)s minutes.")
-                          % {"least": INTERVAL[0], "most": INTERVAL[1]})  # fmt: skip
+            raise Refused(
+                ngettext(
+                    "The interval between rounds is %(least)s to %(most)s minute.",
+                    "The interval between rounds is %(least)s to %(most)s minutes.",
+                    INTERVAL[1],
+                )
+                % {"least": INTERVAL[0], "most": INTERVAL[1]}
+            )
     else:
         interval_minutes = None
     return Tournament.objects.create(
