@@ -164,6 +164,25 @@ async def test_the_group_socket_pushes_the_table_when_a_game_ends(small_league, 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "x")])
+async def test_the_group_socket_pushes_the_table_in_its_readers_language(
+    small_league, players, clock
+):
+    users = await database_sync_to_async(players)(2)
+    edition = await database_sync_to_async(begin)(small_league, users, clock)
+    group = await database_sync_to_async(edition.groups.get)()
+    socket = WebsocketCommunicator(application, f"/ws/league/{group.pk}/?lang=en-xa", ORIGIN)
+    connected, _ = await socket.connect()
+    assert connected
+    game = await database_sync_to_async(Game.objects.get)(league_group=group)
+    await database_sync_to_async(games.resign)(game, await database_sync_to_async(game.player)(1))
+    pushed = await socket.receive_from()
+    assert f">{pseudo('Points')}</th>" in pushed and ">Points</th>" not in pushed
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
 async def test_the_group_socket_refuses_a_malformed_address():
     socket = WebsocketCommunicator(application, "/ws/league/x1/", ORIGIN)
     connected, code = await socket.connect()
