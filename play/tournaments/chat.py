@@ -37,7 +37,7 @@ def post(tournament: Tournament, user, text: str) -> TournamentMessage:
     transaction.on_commit(
         lambda: live.send(
             standings.channel(tournament.public_id),
-            {"type": "chat.update", "html": html(tournament, oob=True)},
+            standings.pushed("chat.update", html(tournament, oob=True), f"chat-{message.pk}"),
         )
     )
     return message

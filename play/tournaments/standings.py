@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.db.models import F
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import ngettext
 
 from play.common import language
@@ -35,6 +36,13 @@ def channel(public_id: str) -> str:
     return f"tournament-{public_id}"
 
 
+def pushed(kind: str, html: str, drawn: str) -> dict:
+    """A push to a tournament's pages: drawn once, in the language active, and `drawn` naming
+    what it shows (a revision, a game, a message), so that a socket reading another language
+    draws it again once for all its language's sockets (consumers.py)."""
+    return {"type": kind, "html": html, "language": translation.get_language(), "drawn": drawn}
+
+
 def html(tournament: Tournament, page=None, *, oob: bool = False) -> str:
     """The standings' first page (or `page`, a page of ranked()), as its page draws it and
     as the push redraws it: drawn once for every socket on the tournament."""
@@ -53,7 +61,10 @@ def push(tournament: Tournament) -> bool:
         return False
     drawn = html(tournament, oob=True)
     Tournament.objects.filter(pk=tournament.pk).update(pushed_revision=tournament.revision)
-    live.send(channel(tournament.public_id), {"type": "standings.update", "html": drawn})
+    live.send(
+        channel(tournament.public_id),
+        pushed("standings.update", drawn, f"standings-{tournament.revision}"),
+    )
     return True
 
 
@@ -93,7 +104,8 @@ def push_top(tournament: Tournament) -> bool:
         return False
     Tournament.objects.filter(pk=tournament.pk).update(top_game=game)
     live.send(
-        channel(tournament.public_id), {"type": "top.update", "html": top_html(game, oob=True)}
+        channel(tournament.public_id),
+        pushed("top.update", top_html(game, oob=True), f"top-{game and game.pk}"),
     )
     return True
 

@@ -172,6 +172,34 @@ async def test_the_standings_and_the_top_game_are_pushed_once_a_pass_when_they_c
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "x")])
+async def test_a_push_reaches_each_socket_in_its_readers_language(arena, players, clock):
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from imperia_site.asgi import application
+
+    origin = [(b"origin", b"http://127.0.0.1")]
+    english = WebsocketCommunicator(application, f"/ws/t/{arena.public_id}/?lang=en", origin)
+    pseudo_ = WebsocketCommunicator(application, f"/ws/t/{arena.public_id}/?lang=en-xa", origin)
+    assert (await english.connect())[0] and (await pseudo_.connect())[0]
+    users = await database_sync_to_async(players)(2)
+
+    def begin():
+        for user in users:
+            entries.join(arena, user, "club")
+        clock.advance(minutes=1)
+        return schedule.sweep(clock())
+
+    await database_sync_to_async(begin)()
+    plain, read = await english.receive_from(), await pseudo_.receive_from()
+    assert ">Rank</th>" in plain and f">{pseudo('Rank')}</th>" in read and "p00" in read
+    await english.disconnect()
+    await pseudo_.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
 async def test_a_malformed_tournament_socket_address_is_refused():
     from channels.testing import WebsocketCommunicator
 
