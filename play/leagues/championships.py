@@ -17,19 +17,21 @@ from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, OuterRef, Subquery
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from play.accounts import bots, guests
-from play.common import clocks
+from play.common import clocks, language
 from play.common.errors import Refused
 from play.common.players import shown_name
 from play.games import games
 from play.games.lifecycle import end
-from play.leagues import tables
+from play.leagues import tables, words
 from play.models import Championship, Edition, Entrant, Game, LeagueGroup, Member
 from play.notify import notify
 from play.ratings import ratings
 
-LEAVING_RULE = (
+LEAVING_RULE = gettext_lazy(
     "A player who leaves during an edition resigns their games still in play: each counts as "
     "a win for their opponent. Their finished games stand, and they keep their line in the "
     "table, marked as gone; they are not entered in the next edition."
@@ -50,12 +52,12 @@ def join(championship: Championship, user) -> Entrant:
     guests.refuse(user, "play in championships")
     bots.refuse(user, "play in championships")
     if championship.is_cup:
-        raise Refused("A cup is entered from its own page.", 400)
+        raise Refused(_("A cup is entered from its own page."), 400)
     with transaction.atomic():
         championship = _locked(championship)
         entrant = Entrant.objects.filter(championship=championship, user=user).first()
         if entrant is not None and entrant.left_at is None:
-            raise Refused(f"You are already entered in the {championship.name}.", 409)
+            raise Refused(_already_entered(championship), 409)
         at = clocks.now()
         if entrant is None:
             try:
@@ -64,11 +66,17 @@ def join(championship: Championship, user) -> Entrant:
                         championship=championship, user=user, joined_at=at
                     )
             except IntegrityError:  # entered by a request that won the race
-                raise Refused(f"You are already entered in the {championship.name}.", 409) from None
+                raise Refused(_already_entered(championship), 409) from None
         else:  # back after leaving: placed again as a newcomer
             entrant.left_at, entrant.division, entrant.joined_at = None, None, at
             entrant.save()
     return entrant
+
+
+def _already_entered(championship: Championship) -> str:
+    return _("You are already entered in the %(championship)s.") % {
+        "championship": championship.name
+    }
 
 
 def leave(championship: Championship, user) -> list[Game]:
@@ -81,11 +89,15 @@ def leave(championship: Championship, user) -> list[Game]:
             championship=championship, user=user, left_at__isnull=True
         ).first()
         if entrant is None:
-            raise Refused(f"You are not entered in the {championship.name}.", 409)
+            raise Refused(
+                _("You are not entered in the %(championship)s.")
+                % {"championship": championship.name},
+                409,
+            )
         edition = current(championship)
         if edition is not None and edition.status == Edition.Status.STARTING:
-            raise Refused("The next edition's games are being made just now: leave in a "
-                          "minute, and nothing will have been lost.", 409)  # fmt: skip
+            raise Refused(_("The next edition's games are being made just now: leave in a "
+                            "minute, and nothing will have been lost."), 409)  # fmt: skip
         at = clocks.now()
         entrant.left_at = at
         entrant.save(update_fields=["left_at"])
@@ -111,8 +123,11 @@ def withdraw_from(group_id: int, user, name: str) -> list[Game]:
             continue
         seat = game.seat_of(user)
         end(game, 1 - seat.index, "withdrew")
-        text = f"{shown_name(user)} left the {name}: your game counts as a win for you."
-        notify.tell(game.player(1 - seat.index), Kind.LEAGUE, text, game)
+        opponent = game.player(1 - seat.index)
+        with language.for_user(opponent):
+            text = _("%(player)s left the %(championship)s: your game counts as a win for you.")
+            text %= {"player": shown_name(user), "championship": name}
+        notify.tell(opponent, Kind.LEAGUE, text, game)
         ended.append(game)
     return ended
 
@@ -295,13 +310,27 @@ def _start_group(group_id: int) -> None:
         if group.started_at is not None:
             return
         members = list(group.members.order_by("seed").select_related("user__profile"))
-        headline = f"{group.edition.name} of the {group.edition.championship.name} has begun"
-        play_group(group, members, headline)
+        play_group(group, members, _begun)
 
 
-def play_group(group: LeagueGroup, members: list[Member], headline: str) -> None:
+def _begun(group: LeagueGroup, count: int) -> str:
+    edition = group.edition
+    return ngettext(
+        "%(edition)s of the %(championship)s has begun: you play %(count)s games in %(group)s.",
+        "%(edition)s of the %(championship)s has begun: you play %(count)s games in %(group)s.",
+        count,
+    ) % {
+        "edition": words.edition_name(edition),
+        "championship": edition.championship.name,
+        "count": count,
+        "group": words.group_name(group),
+    }
+
+
+def play_group(group: LeagueGroup, members: list[Member], told) -> None:
     """Every pair of the group's players (seed order) at once, the group marked started, and
-    each player told `headline` with how many games they play and where."""
+    each player told, in their language, `told(group, count)`: that it has begun, how many
+    games they play and where."""
     championship = group.edition.championship
     made = games.start_paired(
         championship.game_slug, championship.options, championship.time_control,
@@ -310,8 +339,9 @@ def play_group(group: LeagueGroup, members: list[Member], headline: str) -> None
     group.started_at = clocks.now()
     group.save(update_fields=["started_at"])
     count = len(made) * 2 // max(1, len(members))
-    text = f"{headline}: you play {count} games in {group.name}."
     for member in members:
+        with language.for_user(member.user):
+            text = told(group, count)
         notify.tell(member.user, Kind.LEAGUE, text, address=group.get_absolute_url())
 
 
@@ -353,23 +383,36 @@ def close(edition: Edition) -> bool:
         edition.champion_id = tables.champion_of(edition)
         edition.save()
         by_pk = {g.pk: g for g in groups}
-        places = list(Member.objects.filter(group__edition=edition).select_related("user"))
+        places = Member.objects.filter(group__edition=edition).select_related("user__profile")
+        places = list(places)
         sizes = Counter(m.group_id for m in places)
         for member in places:
             group = by_pk[member.group_id]
             group.edition = edition
-            text = (f"{edition.name} of the {edition.championship.name} has ended: you "
-                    f"finished {ordinal(member.rank)} of {sizes[group.pk]} in "
-                    f"{group.name}{MOVED[member.movement]}.")  # fmt: skip
+            with language.for_user(member.user):
+                text = str(MOVED[member.movement]) % {
+                    "edition": words.edition_name(edition),
+                    "championship": edition.championship.name,
+                    "place": words.ordinal(member.rank),
+                    "count": sizes[group.pk],
+                    "group": words.group_name(group),
+                }
             notify.tell(member.user, Kind.LEAGUE, text, address=group.get_absolute_url())
     return True
 
 
-MOVED = {1: ", promoted", 0: "", -1: ", relegated"}
-
-
-def ordinal(n: int | None) -> str:
-    if n is None:
-        return "unranked"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+# What each player is told as an edition ends, by where their place sends them.
+MOVED = {
+    1: gettext_lazy(
+        "%(edition)s of the %(championship)s has ended: you finished %(place)s of %(count)s "
+        "in %(group)s, promoted."
+    ),
+    0: gettext_lazy(
+        "%(edition)s of the %(championship)s has ended: you finished %(place)s of %(count)s "
+        "in %(group)s."
+    ),
+    -1: gettext_lazy(
+        "%(edition)s of the %(championship)s has ended: you finished %(place)s of %(count)s "
+        "in %(group)s, relegated."
+    ),
+}

@@ -1,13 +1,18 @@
 """A group's page's socket: its table redrawn whenever one of its games ends or a ruling
-changes one (play/leagues/tables.py pushes after the commit)."""
+changes one (play/leagues/tables.py pushes after the commit), in its reader's language (the
+page names it in the socket's address)."""
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
 
-from play.common import numbers
+from play.common import language, numbers
 from play.leagues import pages, tables
 from play.models import LeagueGroup
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
@@ -24,6 +29,8 @@ class GroupConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
         except numbers.Malformed:
             await self.close(code=4400)
             return
+        asked = parse_qs(self.scope.get("query_string", b"").decode()).get("lang", [""])[0]
+        self.language = asked if language.is_offered(asked) else settings.LANGUAGE_CODE
         await self.join(tables.group_channel(self.group_id))
         await self.accept()
 
@@ -37,5 +44,6 @@ class GroupConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
         group = group.filter(pk=self.group_id).first()
         if group is None:
             return ""
-        context = pages.crosstable(group) | {"oob": True}
-        return render_to_string("leagues/partials/crosstable.html", context)
+        with translation.override(self.language):
+            context = pages.crosstable(group) | {"oob": True}
+            return render_to_string("leagues/partials/crosstable.html", context)

@@ -14,11 +14,13 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Min
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from play.accounts import bots, guests
-from play.common import clocks
+from play.common import clocks, language
 from play.common.errors import Refused
-from play.leagues import championships
+from play.leagues import championships, words
 from play.models import Championship, CupEntry, Edition, LeagueGroup, Member
 from play.notify import notify
 from play.ratings import ratings
@@ -69,18 +71,22 @@ def enter(cup: Championship, user) -> CupEntry:
     guests.refuse(user, "play in cups")
     bots.refuse(user, "play in cups")
     if not cup.is_cup:
-        raise Refused("A championship is joined from its own page.", 400)
+        raise Refused(_("A championship is joined from its own page."), 400)
     with transaction.atomic():
         edition = taking_entries(cup)
         edition = edition and Edition.objects.select_for_update().get(pk=edition.pk)
         if edition is None or edition.status != Edition.Status.ENTERING:
-            raise Refused(f"The {cup.name} takes no entries just now: the next opens on the "
-                          "first of the month.", 409)  # fmt: skip
+            raise Refused(_("The %(cup)s takes no entries just now: the next opens on the "
+                            "first of the month.") % {"cup": cup.name}, 409)  # fmt: skip
         try:
             with transaction.atomic():
                 entry = CupEntry.objects.create(edition=edition, user=user, since=clocks.now())
         except IntegrityError:
-            raise Refused(f"You are already in the {cup.name} of {edition.name}.", 409) from None
+            raise Refused(
+                _("You are already in the %(cup)s of %(edition)s.")
+                % {"cup": cup.name, "edition": words.edition_name(edition)},
+                409,
+            ) from None
         advance(edition)
     return entry
 
@@ -93,7 +99,7 @@ def withdraw(cup: Championship, user) -> None:
         entry = CupEntry.objects.filter(edition__championship=cup, user=user, status__in=mine)
         entry = entry.select_related("edition").first()
         if entry is None:
-            raise Refused(f"You are in no {cup.name} still in play.", 409)
+            raise Refused(_("You are in no %(cup)s still in play.") % {"cup": cup.name}, 409)
         Edition.objects.select_for_update().get(pk=entry.edition_id)
         playing = Member.objects.filter(
             group__edition_id=entry.edition_id, group__tier=entry.round, user=user
@@ -185,7 +191,7 @@ def advance(edition: Edition) -> int:
 def _waiting(edition: Edition) -> dict[int, list[CupEntry]]:
     found = {}
     waiting = bots.people_only(edition.cup_entries.filter(status=Status.WAITING))
-    for entry in waiting.select_related("user"):
+    for entry in waiting.select_related("user__profile"):
         found.setdefault(entry.round, []).append(entry)
     return found
 
@@ -203,9 +209,23 @@ def _start_group(edition: Edition, round_: int, entries: list[CupEntry]) -> Leag
         for seed, (row, e) in enumerate(rated, 1)
     )
     CupEntry.objects.filter(pk__in=[e.pk for e in entries]).update(status=Status.PLAYING)
-    headline = f"Your group in the {cup.name} of {edition.name} has begun"
-    championships.play_group(group, members, headline)
+    championships.play_group(group, members, _begun)
     return group
+
+
+def _begun(group: LeagueGroup, count: int) -> str:
+    edition = group.edition
+    return ngettext(
+        "Your group in the %(cup)s of %(edition)s has begun: you play %(count)s games in %(group)s.",
+        "Your group in the %(cup)s of %(edition)s has begun: you play %(count)s games in "
+        "%(group)s.",
+        count,
+    ) % {
+        "cup": edition.championship.name,
+        "edition": words.edition_name(edition),
+        "count": count,
+        "group": words.group_name(group),
+    }
 
 
 def _crown(edition: Edition, entry: CupEntry | None) -> None:
@@ -218,5 +238,9 @@ def _crown(edition: Edition, entry: CupEntry | None) -> None:
         return
     entry.status = Status.WON
     entry.save(update_fields=["status"])
-    text = f"You won the {edition.championship.name} of {edition.name}."
+    with language.for_user(entry.user):
+        text = _("You won the %(cup)s of %(edition)s.") % {
+            "cup": edition.championship.name,
+            "edition": words.edition_name(edition),
+        }
     notify.tell(entry.user, Kind.LEAGUE, text, address=edition.get_absolute_url())

@@ -7,9 +7,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, OuterRef, Subquery
+from django.utils.translation import pgettext_lazy
 
 import rules
-from play.leagues import championships, cups, tables
+from play.leagues import championships, cups, tables, words
 from play.models import Championship, CupEntry, Edition, Entrant, Game, LeagueGroup, Member
 
 POINTS = {1.0: "1", 0.5: "½", 0.0: "0"}
@@ -23,6 +24,14 @@ class Standing:
     edition: Edition | None
     entrants: int
     entered: bool
+
+    @property
+    def edition_name(self) -> str:
+        return words.edition_name(self.edition)
+
+    @property
+    def status(self) -> str:
+        return words.status(self.edition)
 
 
 def every_championship(user) -> list[tuple[rules.Game, list[Standing]]]:
@@ -90,8 +99,10 @@ def edition_page(championship: Championship, edition: Edition | None, user) -> d
     context = {
         "championship": championship,
         "edition": edition,
+        "edition_name": edition and words.edition_name(edition),
+        "status": edition and words.status(edition),
         "tiers": [tiers[t] for t in sorted(tiers)],
-        "past": list(past.order_by("-number")[:50]),
+        "past": [(e, words.edition_name(e)) for e in past.order_by("-number")[:50]],
         "leaving_rule": championships.LEAVING_RULE,
         "entered": False,
     }
@@ -118,7 +129,12 @@ def _cup(cup: Championship, edition: Edition | None, user) -> dict:
         entered = user.is_authenticated and any(
             e.user_id == user.pk and e.status in LIVE_ENTRY for e in entries
         )
-    return {"taking": taking, "waiting": waiting, "entered": entered}
+    return {
+        "taking": taking,
+        "taking_name": taking and words.edition_name(taking),
+        "waiting": waiting,
+        "entered": entered,
+    }
 
 
 @dataclass
@@ -127,7 +143,14 @@ class Cell:
     games: list  # (game, the row player's result as the table writes it, and in words)
 
 
-WORDS = {"1": "won", "½": "drew", "0": "lost", "in play": "in play", "annulled": "annulled"}
+# A cell's game, in words: the row player's result, or why it has none.
+WORDS = {
+    "1": pgettext_lazy("a game in a crosstable", "won"),
+    "½": pgettext_lazy("a game in a crosstable", "drew"),
+    "0": pgettext_lazy("a game in a crosstable", "lost"),
+    "in play": pgettext_lazy("a game in a crosstable", "in play"),
+    "annulled": pgettext_lazy("a game in a crosstable", "annulled"),
+}
 
 
 def crosstable(group: LeagueGroup) -> dict:
@@ -140,10 +163,19 @@ def crosstable(group: LeagueGroup) -> dict:
         white, black = seated.get((game.pk, 0)), seated.get((game.pk, 1))
         score = tables.score_of(game)
         for me, other, mine in ((white, black, score), (black, white, _other_side(score))):
-            text = POINTS[mine] if mine is not None else ("annulled" if game.is_over else "in play")
-            cells[order[me]][order[other]].games.append((game, text, WORDS[text]))
+            if mine is not None:
+                text, said = POINTS[mine], str(WORDS[POINTS[mine]])
+            else:
+                text = said = str(WORDS["annulled" if game.is_over else "in play"])
+            cells[order[me]][order[other]].games.append((game, text, said))
     rows = [(m, cells[i]) for i, m in enumerate(members)]
-    return {"group": group, "members": members, "rows": rows}
+    return {
+        "group": group,
+        "group_name": words.group_name(group),
+        "edition_name": words.edition_name(group.edition),
+        "members": members,
+        "rows": rows,
+    }
 
 
 def _other_side(score: float | None) -> float | None:

@@ -7,10 +7,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
-from play.common import numbers
+from play.common import language, numbers
 from play.common.errors import Refused
 from play.common.pages import found
 from play.leagues import championships, cups, pages
@@ -36,10 +37,11 @@ def _championship(slug: str) -> Championship:
         pass
     game = next((g for g in rules.games() if slug.startswith(g.slug + "-")), None)
     if game is None:
-        raise Http404("There is no championship at that address.")
+        raise Http404(_("There is no championship at that address."))
     names = Championship.objects.filter(game_slug=game.slug).values_list("name", flat=True)
-    raise Http404(f"{game.name} has no championship with that clock. Its championships and "
-                  f"cup: {'; '.join(names)}.")  # fmt: skip
+    raise Http404(_("%(game)s has no championship with that clock. Its championships and "
+                    "cup: %(names)s.") % {"game": language.translated(game.name),
+                                          "names": "; ".join(names)})  # fmt: skip
 
 
 @require_GET
@@ -51,8 +53,10 @@ def championship(request, slug):
 @require_GET
 def edition(request, slug, number):
     chosen = _championship(slug)
-    number = numbers.whole(number, "the edition", MOST_EDITIONS, 1)
-    shown = found(chosen.editions, f"The {chosen.name} has no edition {number}.", number=number)
+    number = numbers.whole(number, _("the edition"), MOST_EDITIONS, 1)
+    missing = _("The %(championship)s has no edition %(number)s.")
+    missing %= {"championship": chosen.name, "number": number}
+    shown = found(chosen.editions, missing, number=number)
     return _edition_page(request, chosen, shown)
 
 
@@ -67,12 +71,14 @@ def _edition_page(request, chosen, shown: Edition | None, refusal: Refused | Non
 @require_GET
 def group(request, slug, number, tier, place):
     chosen = _championship(slug)
-    number = numbers.whole(number, "the edition", MOST_EDITIONS, 1)
-    tier = numbers.whole(tier, "the division or round", MOST_TIERS, 1)
-    place = numbers.whole(place, "the group", MOST_GROUPS, 1)
+    number = numbers.whole(number, _("the edition"), MOST_EDITIONS, 1)
+    tier = numbers.whole(tier, _("the division or round"), MOST_TIERS, 1)
+    place = numbers.whole(place, _("the group"), MOST_GROUPS, 1)
+    missing = _("The %(championship)s has no such group in edition %(number)s.")
+    missing %= {"championship": chosen.name, "number": number}
     shown = found(
         LeagueGroup.objects.select_related("edition__championship"),
-        f"The {chosen.name} has no such group in edition {number}.",
+        missing,
         edition__championship=chosen, edition__number=number, tier=tier, number=place,
     )  # fmt: skip
     return render(request, "leagues/group.html", pages.crosstable(shown))
@@ -83,7 +89,8 @@ def group(request, slug, number, tier, place):
 def join(request, slug):
     chosen = _championship(slug)
     action = cups.enter if chosen.is_cup else championships.join
-    return _acted(request, chosen, lambda: action(chosen, request.user), "You are in the")
+    return _acted(request, chosen, lambda: action(chosen, request.user),
+                  _("You are in the %(championship)s."))  # fmt: skip
 
 
 @login_required
@@ -95,17 +102,18 @@ def leave(request, slug):
 
     def leaving():
         if request.POST.get("player", request.user.username) != request.user.username:
-            raise Refused("You may leave only for yourself: nobody was taken out.", 403)
+            raise Refused(_("You may leave only for yourself: nobody was taken out."), 403)
         action(chosen, request.user)
 
-    return _acted(request, chosen, leaving, "You have left the")
+    return _acted(request, chosen, leaving, _("You have left the %(championship)s."))
 
 
 def _acted(request, chosen: Championship, act, done: str):
-    """Back to the championship's page: with its word of success, or the refusal on it."""
+    """Back to the championship's page: with its word of success (`done`, naming the
+    championship), or the refusal on it."""
     try:
         act()
     except Refused as exc:
         return _edition_page(request, chosen, championships.current(chosen), exc)
-    messages.success(request, f"{done} {chosen.name}.")
+    messages.success(request, done % {"championship": chosen.name})
     return redirect(chosen)

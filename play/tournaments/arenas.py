@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from django.db import connection, transaction
 from django.db.models import Count, F, Q
+from django.utils.translation import gettext as _
 
 from play.accounts import bots
-from play.common import clocks
+from play.common import clocks, language
 from play.common.errors import Refused
 from play.games import games
 from play.models import Game, Move, Pairing, Participant, Tournament
@@ -29,9 +30,13 @@ def create(user, *, minutes: int, rated: bool = True, official: bool = False, pl
     `user` None and a plan: the site's own)."""
     fields = entries.checked(user, **fields)
     if fields["time_control"].get("kind") != "live":
-        raise Refused("An arena is played on a live clock: minutes and an increment.")
+        raise Refused(_("An arena is played on a live clock: minutes and an increment."))
     if not isinstance(minutes, int) or not MINUTES[0] <= minutes <= MINUTES[1]:
-        raise Refused(f"An arena lasts from {MINUTES[0]} minutes to {MINUTES[1] // 60} hours.")
+        raise Refused(
+            # Translators: 20 minutes to 3 hours (MINUTES).
+            _("An arena lasts from %(least)s minutes to %(most)s hours.")
+            % {"least": MINUTES[0], "most": MINUTES[1] // 60}
+        )
     return Tournament.objects.create(kind=Tournament.Kind.ARENA, minutes=minutes, rated=rated,
                                      official=official, plan=plan, **fields)  # fmt: skip
 
@@ -46,7 +51,7 @@ def pair_free(tournament: Tournament, at=None) -> list[Game]:
             return []
         if not tournament.players.filter(paused=False, free_since__isnull=False).exists():
             return []  # nobody came free since the last pass (most passes): nothing to read
-        everyone = list(standings.ranked(tournament))
+        everyone = list(standings.ranked(tournament).select_related("user__profile"))
         busy = set(
             Pairing.objects.filter(tournament=tournament, game__status__in=Game.IN_PLAY)
             .values_list("white_id", "black_id")
@@ -74,11 +79,10 @@ def pair_free(tournament: Tournament, at=None) -> list[Game]:
             for game, (w, b) in zip(made, pairs, strict=True)
         )
         _paired(tournament, pairs, by_user)
-        text = f"Your next game in {tournament.name} is ready."
         notify.tell_each(
             notify.Kind.TOURNAMENT,
-            [(by_user[u].user, text, game, "") for game, pair_ in zip(made, pairs, strict=True)
-             for u in pair_],
+            [(by_user[u].user, _next_game(by_user[u].user, tournament), game, "")
+             for game, pair_ in zip(made, pairs, strict=True) for u in pair_],
             by_email=False,
         )  # fmt: skip
         # Each player's pages open their game, as lichess sends a player to their next one.
@@ -86,6 +90,11 @@ def pair_free(tournament: Tournament, at=None) -> list[Game]:
         transaction.on_commit(lambda: notify.open_games(opened))
         entries.touch(tournament)
     return made
+
+
+def _next_game(user, tournament: Tournament) -> str:
+    with language.for_user(user):
+        return _("Your next game in %(tournament)s is ready.") % {"tournament": tournament.name}
 
 
 def _paired(tournament: Tournament, pairs, by_user) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from play.accounts import guests
 from play.common import clocks
@@ -29,14 +30,14 @@ def may_write(tournament: Tournament, user) -> bool:
 def post(tournament: Tournament, user, text: str) -> TournamentMessage:
     guests.refuse(user, "write in a tournament's chat")
     if not may_write(tournament, user):
-        raise Refused("Join the tournament to write in its chat.", 403)
+        raise Refused(_("Join the tournament to write in its chat."), 403)
     message = TournamentMessage.objects.create(
         tournament=tournament, user=user, text=checked(text), created_at=clocks.now()
     )
     transaction.on_commit(
         lambda: live.send(
             standings.channel(tournament.public_id),
-            {"type": "chat.update", "html": html(tournament, oob=True)},
+            standings.pushed("chat.update", html(tournament, oob=True), f"chat-{message.pk}"),
         )
     )
     return message

@@ -8,16 +8,23 @@ from datetime import timedelta
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 import rules
 from play.accounts import bots, guests
-from play.common import clocks
+from play.common import clocks, language
 from play.common.errors import Refused
 from play.models import Computer, Participant, Rating, Tournament
 from play.ratings import ratings
 
 AHEAD = timedelta(days=60)  # how far ahead a tournament may be set
 PASSWORD_LENGTH = 100
+# The rating a tournament's players enter with: "Empress (live)".
+SPEEDS = {
+    "live": pgettext_lazy("a rating's speed", "live"),
+    "correspondence": pgettext_lazy("a rating's speed", "correspondence"),
+}
 
 
 def checked(user, *, name: str, game_slug: str, starts_at, options=None, time_control=None,
@@ -29,26 +36,33 @@ def checked(user, *, name: str, game_slug: str, starts_at, options=None, time_co
         guests.refuse(user, "make tournaments")
     name = (name or "").strip()
     if not 1 <= len(name) <= Tournament._meta.get_field("name").max_length:
-        raise Refused("Name the tournament, in 80 characters at most.")
+        raise Refused(_("Name the tournament, in 80 characters at most."))
     try:
         game_rules = rules.get(game_slug)
         options = game_rules.validate_options(options)
         time_control = clocks.parse(time_control)
     except (KeyError, ValueError) as exc:
         raise Refused(
-            str(exc) if isinstance(exc, ValueError) else "Choose one of the five games."
+            str(exc) if isinstance(exc, ValueError) else _("Choose one of the five games.")
         ) from None
     if not time_control:
-        raise Refused("A tournament is played on a clock.")
+        raise Refused(_("A tournament is played on a clock."))
     if game_rules.needs_setup and not options.get("deal"):
-        raise Refused("A tournament's games start at once: deal the boards (the deal option).")
+        raise Refused(_("A tournament's games start at once: deal the boards (the deal option)."))
     at = clocks.now()
     if not at - timedelta(minutes=1) <= starts_at <= at + AHEAD:
-        raise Refused("A tournament starts between now and 60 days from now.")
+        raise Refused(_("A tournament starts between now and 60 days from now."))
     if rating_min is not None and rating_max is not None and rating_min > rating_max:
-        raise Refused("The lowest rating allowed is above the highest.")
+        raise Refused(_("The lowest rating allowed is above the highest."))
     if len(password) > PASSWORD_LENGTH:
-        raise Refused(f"Keep the password under {PASSWORD_LENGTH} characters.")
+        raise Refused(
+            ngettext(
+                "Keep the password under %(count)s character.",
+                "Keep the password under %(count)s characters.",
+                PASSWORD_LENGTH,
+            )
+            % {"count": PASSWORD_LENGTH}
+        )
     return dict(
         name=name, game_slug=game_slug, options=options, time_control=time_control,
         created_by=user, starts_at=starts_at, rating_min=rating_min, rating_max=rating_max,
@@ -61,26 +75,26 @@ def join(tournament: Tournament, user, password: str = "") -> Participant:
     guests.refuse(user, "play in tournaments")
     bots.refuse(user, "play in tournaments")
     if Computer.objects.filter(user_id=user.pk).exists():
-        raise Refused("The computer plays no tournaments.", 403)
+        raise Refused(_("The computer plays no tournaments."), 403)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if over(tournament):
-            raise Refused("This tournament has finished.", 409)
+            raise Refused(_("This tournament has finished."), 409)
         mine = tournament.players.filter(user=user).first()
         if mine is not None:
             if mine.withdrawn:
-                raise Refused("You were withdrawn from this tournament when a game of yours "
-                              "was not begun.", 409)  # fmt: skip
+                raise Refused(_("You were withdrawn from this tournament when a game of yours "
+                                "was not begun."), 409)  # fmt: skip
             if not mine.paused:
-                raise Refused("You are in this tournament already.", 409)
+                raise Refused(_("You are in this tournament already."), 409)
             mine.paused, mine.free_since = False, clocks.now()
             mine.save(update_fields=["paused", "free_since"])
             touch(tournament)
             return mine
         if not tournament.is_arena and tournament.round_number * 2 >= tournament.rounds:
-            raise Refused("Half the rounds have begun: this Swiss takes no one new.", 409)
+            raise Refused(_("Half the rounds have begun: this Swiss takes no one new."), 409)
         if tournament.password and not check_password(password, tournament.password):
-            raise Refused("That is not this tournament's password.", 403)
+            raise Refused(_("That is not this tournament's password."), 403)
         rating = _check_conditions(tournament, user)
         try:
             with transaction.atomic():
@@ -89,7 +103,7 @@ def join(tournament: Tournament, user, password: str = "") -> Participant:
                     free_since=clocks.now(),
                 )  # fmt: skip
         except IntegrityError:
-            raise Refused("You are in this tournament already.", 409) from None
+            raise Refused(_("You are in this tournament already."), 409) from None
         touch(tournament)
     return mine
 
@@ -99,24 +113,36 @@ def _check_conditions(tournament: Tournament, user) -> float:
     speed = ratings.speed_of(tournament.time_control)
     row = Rating.objects.filter(user=user, game_slug=tournament.game_slug, speed=speed).first()
     rating = row.rating if row else ratings.glicko.START
-    name = rated_in(tournament)
+    said = {"name": rated_in(tournament), "yours": f"{rating:.0f}"}
     if tournament.rating_max is not None and rating > tournament.rating_max:
-        raise Refused(f"This tournament is for players rated {tournament.rating_max} or less "
-                      f"in {name}; yours is {rating:.0f}.", 403)  # fmt: skip
+        raise Refused(_("This tournament is for players rated %(rating)s or less in %(name)s; "
+                        "yours is %(yours)s.") % {**said, "rating": tournament.rating_max},
+                      403)  # fmt: skip
     if tournament.rating_min is not None and rating < tournament.rating_min:
-        raise Refused(f"This tournament is for players rated {tournament.rating_min} or more "
-                      f"in {name}; yours is {rating:.0f}.", 403)  # fmt: skip
+        raise Refused(_("This tournament is for players rated %(rating)s or more in %(name)s; "
+                        "yours is %(yours)s.") % {**said, "rating": tournament.rating_min},
+                      403)  # fmt: skip
     played = row.games if row else 0
     if played < tournament.min_rated_games:
-        raise Refused(f"This tournament is for players with {tournament.min_rated_games} rated "
-                      f"games of {name} at least; you have {played}.", 403)  # fmt: skip
+        raise Refused(ngettext(
+            "This tournament is for players with %(count)s rated games of %(name)s at least; "
+            "you have %(played)s.",
+            "This tournament is for players with %(count)s rated games of %(name)s at least; "
+            "you have %(played)s.",
+            tournament.min_rated_games,
+        ) % {"count": tournament.min_rated_games, "name": said["name"], "played": played},
+            403)  # fmt: skip
     return rating
 
 
 def rated_in(tournament: Tournament) -> str:
     """The rating its players enter with, in words: "Empress (live)"."""
     speed = ratings.speed_of(tournament.time_control)
-    return f"{tournament.rules.name} ({ratings.SPEEDS[speed].lower()})"
+    # Translators: a rating, by its game and speed: "Empress (live)".
+    return _("%(game)s (%(speed)s)") % {
+        "game": language.translated(tournament.rules.name),
+        "speed": SPEEDS[speed],
+    }
 
 
 def pause(tournament: Tournament, user) -> Participant:
@@ -126,7 +152,7 @@ def pause(tournament: Tournament, user) -> Participant:
         mine = Participant.objects.select_for_update().filter(tournament=tournament, user=user)
         mine = mine.first()
         if mine is None or mine.paused or mine.withdrawn:
-            raise Refused("You are not playing in this tournament.", 409)
+            raise Refused(_("You are not playing in this tournament."), 409)
         mine.paused, mine.free_since = True, None
         mine.save(update_fields=["paused", "free_since"])
     touch(tournament)

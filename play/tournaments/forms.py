@@ -4,31 +4,31 @@ the entry conditions, a password; an arena's length, or a Swiss's rounds and the
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from play.common.numbers import WholeNumberField
 from play.games.forms import NewGameForm
-from play.models import Tournament
-from play.tournaments import arenas, entries, swisses
+from play.tournaments import arenas, entries, swisses, words
 
 STARTS_WITHIN = 60 * 24 * 60  # minutes: sixty days
 
 
 class TournamentForm(NewGameForm):
-    name = forms.CharField(max_length=80)
+    name = forms.CharField(max_length=80, label=_("Name"))
     starts_in = WholeNumberField(
-        min_value=0, max_value=STARTS_WITHIN, initial=10, label="Starts in (minutes)"
+        min_value=0, max_value=STARTS_WITHIN, initial=10, label=_("Starts in (minutes)")
     )
     rating_min = WholeNumberField(min_value=0, max_value=4000, required=False,
-                                  label="Rating at least")  # fmt: skip
+                                  label=_("Rating at least"))  # fmt: skip
     rating_max = WholeNumberField(min_value=0, max_value=4000, required=False,
-                                  label="Rating at most")  # fmt: skip
+                                  label=_("Rating at most"))  # fmt: skip
     min_rated_games = WholeNumberField(
         min_value=0, max_value=1000, initial=0, required=False,
-        label="Rated games of this game at least",
+        label=_("Rated games of this game at least"),
     )  # fmt: skip
     password = forms.CharField(
         max_length=entries.PASSWORD_LENGTH, required=False, widget=forms.PasswordInput,
-        label="Password (empty: open to all)",
+        label=_("Password (empty: open to all)"),
     )  # fmt: skip
     CLOCKS = ("live",)  # the time controls offered
     UNUSED = ("side", "listing", "rating_range", "bank_start", "bank_hours", "bank_cap")
@@ -46,18 +46,18 @@ class TournamentForm(NewGameForm):
 class ArenaForm(TournamentForm):
     duration = WholeNumberField(
         min_value=arenas.MINUTES[0], max_value=arenas.MINUTES[1], initial=60,
-        label="Length (minutes)",
+        label=_("Length (minutes)"),
     )  # fmt: skip
     UNUSED = (*TournamentForm.UNUSED, "days")
 
 
 class SwissForm(TournamentForm):
     rounds = WholeNumberField(min_value=swisses.ROUNDS[0], max_value=swisses.ROUNDS[1],
-                              initial=7, label="Rounds")  # fmt: skip
-    pacing = forms.ChoiceField(choices=Tournament.Pacing.choices, initial="auto",
-                               label="Rounds begin")  # fmt: skip
+                              initial=7, label=_("Rounds"))  # fmt: skip
+    pacing = forms.ChoiceField(choices=list(words.PACING.items()), initial="auto",
+                               label=_("Rounds begin"))  # fmt: skip
     interval = WholeNumberField(
         min_value=swisses.INTERVAL[0], max_value=swisses.INTERVAL[1], required=False,
-        label="Minutes between rounds (at a fixed interval)",
+        label=_("Minutes between rounds (at a fixed interval)"),
     )  # fmt: skip
     CLOCKS = ("live", "days")

@@ -8,8 +8,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
-from play.common import clocks
+from play.common import clocks, language
 from play.games.lifecycle import end
 from play.models import Game, Pairing, Participant, Tournament
 from play.notify import notify
@@ -55,11 +56,13 @@ def begin_due(at) -> int:
             tournament.revision += 1
             tournament.save(update_fields=["status", "started_at", "next_round_at", "revision"])
             tournament.players.filter(paused=False).update(free_since=at)
-            text, address = f"{tournament.name} has begun.", tournament.get_absolute_url()
-            notify.tell_each(
-                notify.Kind.TOURNAMENT,
-                [(p.user, text, None, address) for p in tournament.players.select_related("user")],
-            )
+            address = tournament.get_absolute_url()
+            told = []
+            for p in tournament.players.select_related("user__profile"):
+                with language.for_user(p.user):
+                    text = _("%(tournament)s has begun.") % {"tournament": tournament.name}
+                told.append((p.user, text, None, address))
+            notify.tell_each(notify.Kind.TOURNAMENT, told)
             begun += 1
     return begun
 

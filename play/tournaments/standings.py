@@ -6,7 +6,10 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.db.models import F
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import ngettext
 
+from play.common import language
 from play.models import Game, Pairing, Tournament
 from play.notify import notify
 from play.push import live
@@ -33,6 +36,13 @@ def channel(public_id: str) -> str:
     return f"tournament-{public_id}"
 
 
+def pushed(kind: str, html: str, drawn: str) -> dict:
+    """A push to a tournament's pages: drawn once, in the language active, and `drawn` naming
+    what it shows (a revision, a game, a message), so that a socket reading another language
+    draws it again once for all its language's sockets (consumers.py)."""
+    return {"type": kind, "html": html, "language": translation.get_language(), "drawn": drawn}
+
+
 def html(tournament: Tournament, page=None, *, oob: bool = False) -> str:
     """The standings' first page (or `page`, a page of ranked()), as its page draws it and
     as the push redraws it: drawn once for every socket on the tournament."""
@@ -51,7 +61,10 @@ def push(tournament: Tournament) -> bool:
         return False
     drawn = html(tournament, oob=True)
     Tournament.objects.filter(pk=tournament.pk).update(pushed_revision=tournament.revision)
-    live.send(channel(tournament.public_id), {"type": "standings.update", "html": drawn})
+    live.send(
+        channel(tournament.public_id),
+        pushed("standings.update", drawn, f"standings-{tournament.revision}"),
+    )
     return True
 
 
@@ -91,7 +104,8 @@ def push_top(tournament: Tournament) -> bool:
         return False
     Tournament.objects.filter(pk=tournament.pk).update(top_game=game)
     live.send(
-        channel(tournament.public_id), {"type": "top.update", "html": top_html(game, oob=True)}
+        channel(tournament.public_id),
+        pushed("top.update", top_html(game, oob=True), f"top-{game and game.pk}"),
     )
     return True
 
@@ -104,11 +118,24 @@ def due():
 
 
 def tell_final(tournament: Tournament) -> None:
-    """Each player's place, as the tournament ends."""
-    table = list(ranked(tournament))
-    told = [
-        (player.user, f"{tournament.name} has ended: you finished {rank} of {len(table)}, "
-         f"with {player.score:g} points.", None, tournament.get_absolute_url())
-        for rank, player in enumerate(table, 1)
-    ]  # fmt: skip
+    """Each player's place, as the tournament ends, in their language."""
+    table = list(ranked(tournament).select_related("user__profile"))
+    told = []
+    for rank, player in enumerate(table, 1):
+        with language.for_user(player.user):
+            text = ngettext(
+                "%(tournament)s has ended: you finished %(rank)s of %(count)s, with %(score)s "
+                "points.",
+                "%(tournament)s has ended: you finished %(rank)s of %(count)s, with %(score)s "
+                "points.",
+                plural_of(player.score),
+            ) % {"tournament": tournament.name, "rank": rank, "count": len(table),
+                 "score": f"{player.score:g}"}  # fmt: skip
+        told.append((player.user, text, None, tournament.get_absolute_url()))
     notify.tell_each(notify.Kind.TOURNAMENT, told)
+
+
+def plural_of(score: float) -> int:
+    """The count a score's words agree with: a whole score its own, a half ("1.5 points")
+    as a plural's."""
+    return int(score) if score == int(score) else 2

@@ -17,9 +17,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from play.accounts import bots
-from play.common import clocks
+from play.common import clocks, language
 from play.common.errors import Refused
 from play.games import games
 from play.models import Game, Move, Pairing, Participant, Tournament
@@ -39,21 +41,34 @@ def create(user, *, rounds: int, pacing: str, interval_minutes=None, rated: bool
     """A new Swiss, checked whole before anything is written (`fields`: entries.checked's)."""
     fields = entries.checked(user, **fields)
     if not isinstance(rounds, int) or not ROUNDS[0] <= rounds <= ROUNDS[1]:
-        raise Refused(f"A Swiss has from {ROUNDS[0]} to {ROUNDS[1]} rounds.")
+        raise Refused(
+            ngettext(
+                "A Swiss has from %(least)s to %(most)s round.",
+                "A Swiss has from %(least)s to %(most)s rounds.",
+                ROUNDS[1],
+            )
+            % {"least": ROUNDS[0], "most": ROUNDS[1]}
+        )
     if pacing not in Pacing.values:
-        raise Refused("Rounds begin automatically, at an interval, daily or by the organiser.")
+        raise Refused(_("Rounds begin automatically, at an interval, daily or by the organiser."))
     if clocks.is_correspondence(fields["time_control"]) and pacing not in (
         Pacing.DAILY,
         Pacing.MANUAL,
     ):
-        raise Refused("A correspondence Swiss's rounds begin daily or when the organiser "
-                      "starts them: its games last days.")  # fmt: skip
+        raise Refused(_("A correspondence Swiss's rounds begin daily or when the organiser "
+                        "starts them: its games last days."))  # fmt: skip
     if pacing == Pacing.INTERVAL:
         if not isinstance(interval_minutes, int) or not (
             INTERVAL[0] <= interval_minutes <= INTERVAL[1]
         ):
-            raise Refused(f"The interval between rounds is {INTERVAL[0]} to {INTERVAL[1]} "
-                          "minutes.")  # fmt: skip
+            raise Refused(
+                ngettext(
+                    "The interval between rounds is %(least)s to %(most)s minute.",
+                    "The interval between rounds is %(least)s to %(most)s minutes.",
+                    INTERVAL[1],
+                )
+                % {"least": INTERVAL[0], "most": INTERVAL[1]}
+            )
     else:
         interval_minutes = None
     return Tournament.objects.create(
@@ -89,7 +104,7 @@ def next_round_time(tournament: Tournament, at: datetime) -> datetime | None:
 def start_round(tournament: Tournament, by=None) -> list[Pairing]:
     """Pair and begin the next round (`by`: the organiser starting it by hand). Refused
     while a game of the last round is in play, or after the last round."""
-    for _ in range(PAIRING_TRIES):
+    for _try in range(PAIRING_TRIES):
         seen = Tournament.objects.get(pk=tournament.pk)
         _check_may_start(seen, by)
         entrants = _entrants(seen, _players(seen))
@@ -99,21 +114,23 @@ def start_round(tournament: Tournament, by=None) -> list[Pairing]:
             if locked.revision != seen.revision:
                 continue  # joined, paused or a result changed meanwhile: pair again
             return _begin(locked, entrants, pairs)
-    raise Refused("The tournament kept changing as the round was paired: try again.", 409)
+    raise Refused(_("The tournament kept changing as the round was paired: try again."), 409)
 
 
 def _check_may_start(tournament: Tournament, by) -> None:
     if tournament.status != Tournament.Status.STARTED:
-        raise Refused("The tournament is not in play.", 409)
+        raise Refused(_("The tournament is not in play."), 409)
     if tournament.round_number >= tournament.rounds:
-        raise Refused("Every round has been played.", 409)
+        raise Refused(_("Every round has been played."), 409)
     if not round_over(tournament):
-        raise Refused(f"Round {tournament.round_number} is still being played.", 409)
+        raise Refused(
+            _("Round %(round)s is still being played.") % {"round": tournament.round_number}, 409
+        )
     if by is not None:
         if tournament.created_by_id is None or by.pk != tournament.created_by_id:
-            raise Refused("Only the organiser starts the rounds.", 403)
+            raise Refused(_("Only the organiser starts the rounds."), 403)
         if tournament.pacing != Pacing.MANUAL:
-            raise Refused("This Swiss's rounds begin by themselves.", 409)
+            raise Refused(_("This Swiss's rounds begin by themselves."), 409)
 
 
 def _begin(tournament: Tournament, entrants: dict, pairs) -> list[Pairing]:
@@ -122,7 +139,7 @@ def _begin(tournament: Tournament, entrants: dict, pairs) -> list[Pairing]:
     at = clocks.now()
     number = tournament.round_number + 1
     by_number = {e.number: user_id for user_id, e in entrants.items()}
-    players = {p.user_id: p for p in tournament.players.select_related("user")}
+    players = {p.user_id: p for p in tournament.players.select_related("user__profile")}
     games_paired = [(by_number[w], by_number[b]) for w, b in pairs if b != swiss.BYE]
     made = games.start_paired(
         tournament.game_slug, tournament.options, tournament.time_control,
@@ -147,15 +164,21 @@ def _begin(tournament: Tournament, entrants: dict, pairs) -> list[Pairing]:
     tournament.round_number, tournament.next_round_at = number, None
     tournament.revision += 1
     tournament.save(update_fields=["round_number", "next_round_at", "revision"])
-    heading = f"Round {number} of {tournament.rounds} in {tournament.name}"
-    told = [
-        (players[me].user, f"{heading}: your game against {players[other].user.username} is "
-         "ready.", game, "")
-        for game, (w, b) in zip(made, games_paired, strict=True)
-        for me, other in ((w, b), (b, w))
-    ]  # fmt: skip
-    told += [(players[user_id].user, f"{heading}: you have a bye, which scores 1.", None,
-              tournament.get_absolute_url()) for user_id in byes]  # fmt: skip
+    said = {"round": number, "rounds": tournament.rounds, "tournament": tournament.name}
+    told = []
+    for game, (w, b) in zip(made, games_paired, strict=True):
+        for me, other in ((w, b), (b, w)):
+            with language.for_user(players[me].user):
+                text = _(
+                    "Round %(round)s of %(rounds)s in %(tournament)s: your game against "
+                    "%(opponent)s is ready."
+                ) % {**said, "opponent": players[other].user.username}
+            told.append((players[me].user, text, game, ""))
+    for user_id in byes:
+        with language.for_user(players[user_id].user):
+            text = _("Round %(round)s of %(rounds)s in %(tournament)s: you have a bye, which "
+                     "scores 1.") % said  # fmt: skip
+        told.append((players[user_id].user, text, None, tournament.get_absolute_url()))
     notify.tell_each(notify.Kind.TOURNAMENT, told)
     opened = list(zip(made, games_paired, strict=True))
     transaction.on_commit(lambda: notify.open_games(opened))

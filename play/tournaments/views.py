@@ -11,13 +11,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from play.common import clocks, limits, paging
 from play.common.errors import Refused
 from play.common.pages import found
 from play.models import Game, Pairing, Tournament, TournamentPlan
-from play.tournaments import arenas, chat, entries, exports, standings, swisses
+from play.tournaments import arenas, chat, entries, exports, standings, swisses, words
 from play.tournaments.forms import ArenaForm, SwissForm
 
 GAMES_SHOWN = 50  # a page of a tournament's games
@@ -33,12 +35,15 @@ def every_tournament(request):
         Tournament.Status.STARTED: every.filter(status="started").order_by("starts_at")[:50],
         Tournament.Status.FINISHED: played.order_by("-finished_at")[:50],
     }
-    schedule = TournamentPlan.objects.filter(active=True)
+    schedule = [
+        (plan, words.plan_title(plan), words.plan_when(plan))
+        for plan in TournamentPlan.objects.filter(active=True)
+    ]
     return render(request, "tournaments/index.html", {"lists": lists, "plans": schedule})
 
 
 def _tournament(public_id: str) -> Tournament:
-    return found(Tournament.objects.all(), "There is no tournament at that address.",
+    return found(Tournament.objects.all(), _("There is no tournament at that address."),
                  public_id=public_id)  # fmt: skip
 
 
@@ -60,12 +65,15 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
     )
     context = {
         "tournament": shown,
+        "pacing": words.pacing(shown),
         "page": page,
         "standings": mark_safe(standings.html(shown, page)),
         "mine": mine,
         "my_game": in_play.filter(seats__user=request.user).first() if mine else None,
         "pairings": paging.page(request, every_game, "games", GAMES_SHOWN),
-        "podium": list(standings.ranked(shown)[:3]) if shown.status == "finished" else [],
+        "podium": [(p, standings.plural_of(p.score)) for p in standings.ranked(shown)[:3]]
+        if shown.status == "finished"
+        else [],
         # The game the sweeper last chose and pushed (not chosen again for each visitor);
         # drawn before the start too: the push that shows the first game fills it in.
         "top": ""
@@ -122,7 +130,11 @@ def _new(kind: str):
         except Refused as exc:
             form.add_error(None, exc.message)
             return again(exc.status)
-        messages.success(request, f"{made.name} is made: share its address for others to join.")
+        messages.success(
+            request,
+            _("%(tournament)s is made: share its address for others to join.")
+            % {"tournament": made.name},
+        )
         return redirect(made)
 
     return view
@@ -143,8 +155,8 @@ new_swiss = _new("swiss")
 
 
 def _act(function, done: str):
-    """A POST on a tournament through one service call: back to its page, or its page
-    with the refusal."""
+    """A POST on a tournament through one service call: back to its page (with `done`, which
+    may name the tournament), or its page with the refusal."""
 
     @login_required
     @require_POST
@@ -154,7 +166,7 @@ def _act(function, done: str):
             function(request, shown)
         except Refused as exc:
             return _page(request, shown, exc)
-        messages.success(request, done.format(name=shown.name))
+        messages.success(request, str(done) % {"tournament": shown.name})
         return redirect(shown)
 
     return view
@@ -164,14 +176,15 @@ join = _act(
     lambda request, shown: entries.join(
         shown, request.user, request.POST.get("password", "")[: entries.PASSWORD_LENGTH + 1]
     ),
-    "You are in {name}.",
+    gettext_lazy("You are in %(tournament)s."),
 )
 pause = _act(
     lambda request, shown: entries.pause(shown, request.user),
-    "Paused: you will not be paired until you join again.",
+    gettext_lazy("Paused: you will not be paired until you join again."),
 )
 start_round = _act(
-    lambda request, shown: swisses.start_round(shown, by=request.user), "The round has begun."
+    lambda request, shown: swisses.start_round(shown, by=request.user),
+    gettext_lazy("The round has begun."),
 )
 
 
@@ -180,7 +193,7 @@ def report(request, public_id):
     """A Swiss so far as a FIDE report file, to check its pairings with another engine."""
     shown = _tournament(public_id)
     if shown.is_arena:
-        return HttpResponse("An arena has no rounds to report.", status=404,
+        return HttpResponse(_("An arena has no rounds to report."), status=404,
                             content_type="text/plain")  # fmt: skip
     answer = HttpResponse(swisses.report(shown), content_type="text/plain; charset=utf-8")
     answer["Content-Disposition"] = f'attachment; filename="{shown.public_id}.trf"'

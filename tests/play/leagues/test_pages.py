@@ -4,8 +4,10 @@ player's profile; joining and leaving by form, and the requests refused."""
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.test import override_settings
 
 from imperia_site.asgi import application
+from imperia_site.catalogues import pseudo
 from play.games import games
 from play.leagues import championships, cups
 from play.models import Championship, Entrant, Game
@@ -99,6 +101,23 @@ def test_the_edition_group_and_profile_pages(small_league, players, clock, clien
 
 
 @pytest.mark.django_db
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "x")])
+def test_the_pages_read_in_the_readers_language(small_league, players, clock, client):
+    """Read in the pseudo-locale (its catalogue compiled: `make install`), the headings, the
+    group's name and the rules are its, not English."""
+    group = begin(small_league, players(4), clock).groups.get()
+    page = client.get(f"{small_league.get_absolute_url()}?lang=en-xa").content.decode()
+    assert pseudo("How it is played") in page and "How it is played" not in page
+    assert pseudo("Edition %(number)s") % {"number": 1} in page
+    table = client.get(f"{group.get_absolute_url()}?lang=en-xa").content.decode()
+    name = pseudo("Division %(division)s, group %(number)s") % {"division": 1, "number": 1}
+    assert name in table and "Division 1, group 1" not in table
+    assert f'<th scope="col">{pseudo("Points")}</th>' in table
+    listed = client.get("/championships/?lang=en-xa").content.decode()
+    assert f"<h1>{pseudo('Championships and cups')}</h1>" in listed
+
+
+@pytest.mark.django_db
 def test_the_dashboard_reads_league_games_in_a_fixed_number_of_queries(
     small_league, players, clock, client_of
 ):
@@ -140,6 +159,25 @@ async def test_the_group_socket_pushes_the_table_when_a_game_ends(small_league, 
     await database_sync_to_async(games.resign)(game, loser)
     pushed = await socket.receive_from()
     assert 'id="standings"' in pushed and 'hx-swap-oob="true"' in pushed and ": won" in pushed
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "x")])
+async def test_the_group_socket_pushes_the_table_in_its_readers_language(
+    small_league, players, clock
+):
+    users = await database_sync_to_async(players)(2)
+    edition = await database_sync_to_async(begin)(small_league, users, clock)
+    group = await database_sync_to_async(edition.groups.get)()
+    socket = WebsocketCommunicator(application, f"/ws/league/{group.pk}/?lang=en-xa", ORIGIN)
+    connected, _ = await socket.connect()
+    assert connected
+    game = await database_sync_to_async(Game.objects.get)(league_group=group)
+    await database_sync_to_async(games.resign)(game, await database_sync_to_async(game.player)(1))
+    pushed = await socket.receive_from()
+    assert f">{pseudo('Points')}</th>" in pushed and ">Points</th>" not in pushed
     await socket.disconnect()
 
 

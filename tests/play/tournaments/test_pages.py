@@ -4,8 +4,10 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.test import override_settings
 
-from play.models import Participant
+from imperia_site.catalogues import pseudo
+from play.models import Notification, Participant, Profile
 from play.tournaments import arenas, entries, schedule
 from tests.play.tournaments.helpers import begun
 
@@ -54,6 +56,22 @@ def test_a_player_sees_their_game(arena, players, clock, client_of):
     (game,) = arenas.pair_free(arena)
     page = client_of(users[0]).get(arena.get_absolute_url()).content.decode()
     assert "Your game" in page and game.get_absolute_url() in page
+
+
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "x")])
+def test_the_pages_and_the_notices_are_in_each_readers_language(arena, players, clock, client):
+    """Read in the pseudo-locale (its catalogue compiled: `make install`): the page's headings
+    and the form's labels are its; a player who reads it is told in it, another in English."""
+    page = client.get(f"{arena.get_absolute_url()}?lang=en-xa").content.decode()
+    assert f"<h2>{pseudo('Standings')}</h2>" in page and "Nobody has joined yet" not in page
+    listed = client.get("/tournaments/?lang=en-xa").content.decode()
+    assert f"<h1>{pseudo('Tournaments')}</h1>" in listed
+    reader, other = players(2)
+    Profile.objects.update_or_create(user=reader, defaults={"language": "en-xa"})
+    begun(arena, [reader, other], clock, "club")
+    told = {n.user_id: n.text for n in Notification.objects.filter(kind="tournament")}
+    assert told[reader.pk] == pseudo("%(tournament)s has begun.") % {"tournament": "Club arena"}
+    assert told[other.pk] == "Club arena has begun."
 
 
 def test_an_unknown_tournament_is_a_404(client):
@@ -150,6 +168,34 @@ async def test_the_standings_and_the_top_game_are_pushed_once_a_pass_when_they_c
 
     assert await socket.receive_nothing()
     await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "x")])
+async def test_a_push_reaches_each_socket_in_its_readers_language(arena, players, clock):
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from imperia_site.asgi import application
+
+    origin = [(b"origin", b"http://127.0.0.1")]
+    english = WebsocketCommunicator(application, f"/ws/t/{arena.public_id}/?lang=en", origin)
+    pseudo_ = WebsocketCommunicator(application, f"/ws/t/{arena.public_id}/?lang=en-xa", origin)
+    assert (await english.connect())[0] and (await pseudo_.connect())[0]
+    users = await database_sync_to_async(players)(2)
+
+    def begin():
+        for user in users:
+            entries.join(arena, user, "club")
+        clock.advance(minutes=1)
+        return schedule.sweep(clock())
+
+    await database_sync_to_async(begin)()
+    plain, read = await english.receive_from(), await pseudo_.receive_from()
+    assert ">Rank</th>" in plain and f">{pseudo('Rank')}</th>" in read and "p00" in read
+    await english.disconnect()
+    await pseudo_.disconnect()
 
 
 @pytest.mark.django_db(transaction=True)
