@@ -26,6 +26,7 @@ from itertools import compress
 from rules import sgf
 from rules.base import Game, Outcome, State
 from rules.grid import column_name
+from rules.said import said
 
 CIRCLES, CROSSES = 0, 1
 PIECE, CAPTURED, HOUSE = ("O", "X"), ("o", "x"), ("+", "-")
@@ -80,9 +81,9 @@ def runs(marks: list[bool]) -> int:
 
 class Empire(Game):
     slug = "empire"
-    name = "Empire"
-    seats = ("Circles", "Crosses")
-    notation_help = (
+    name = said("Empire")
+    seats = (said("Circles"), said("Crosses"))
+    notation_help = said(
         "Click an intersection, or type its name (p16: column letters, row from the top) or pass."
     )
     record_format = ("sgf", "application/x-go-sgf")
@@ -92,13 +93,22 @@ class Empire(Game):
         options = dict(options or {})
         unknown = set(options) - set(DEFAULT)
         if unknown:
-            raise ValueError(f"Empire has no option {sorted(unknown)[0]!r} (width, height, mode).")
+            raise ValueError(
+                said(
+                    "Empire has no option {option} (width, height, mode).",
+                    option=repr(sorted(unknown)[0]),
+                )
+            )
         merged = {**DEFAULT, **options}
         for side in ("width", "height"):
             if not isinstance(merged[side], int) or merged[side] not in SIZES:
-                raise ValueError(f"The board {side} must be a whole number from 8 to 40.")
+                raise ValueError(
+                    said("The board width must be a whole number from 8 to 40.")
+                    if side == "width"
+                    else said("The board height must be a whole number from 8 to 40.")
+                )
         if merged["mode"] not in MODES:
-            raise ValueError("The mode is 'empire' (the default) or 'dots' (standard Dots).")
+            raise ValueError(said("The mode is 'empire' (the default) or 'dots' (standard Dots)."))
         return merged
 
     def start(self, options: dict) -> EmpireState:
@@ -126,8 +136,13 @@ class Empire(Game):
 
     def describe_options(self, options: dict) -> str:
         merged = {**DEFAULT, **(options or {})}
-        rule = ", standard Dots rule" if merged["mode"] == "dots" else ""
-        return f"{merged['width']}×{merged['height']}{rule}"
+        if merged["mode"] == "dots":
+            return said(
+                "{width}×{height}, standard Dots rule",
+                width=merged["width"],
+                height=merged["height"],
+            )
+        return f"{merged['width']}×{merged['height']}"
 
     # --- notation -------------------------------------------------------------------
     def format(self, s: EmpireState) -> str:
@@ -362,14 +377,20 @@ class Empire(Game):
         i = self.point(s, move)
         if i is None:
             if POINT.match(move):
-                return f"{move} is not a point of this {s.width}×{s.height} board."
-            return (
-                f"Could not read {move!r}: write a point like p16 (column letters, then the "
-                "row from the top) or pass."
+                return said(
+                    "{move} is not a point of this {width}×{height} board.",
+                    move=move,
+                    width=s.width,
+                    height=s.height,
+                )
+            return said(
+                "Could not read {move}: write a point like p16 (column letters, then the "
+                "row from the top) or pass.",
+                move=repr(move),
             )
         if s.board[i] == ",":
-            return f"{move} is out of play: nobody may place there again."
-        return f"{move} is already taken."
+            return said("{move} is out of play: nobody may place there again.", move=move)
+        return said("{move} is already taken.", move=move)
 
     def move_squares(self, move: str) -> tuple[str, ...]:
         return () if move == "pass" else (move,)
@@ -378,4 +399,4 @@ class Empire(Game):
         return [] if self.outcome(s) else ["pass"]  # a pass is always open; not the thousand
 
     def describe(self, move: str) -> str:
-        return "Pass" if move == "pass" else f"Place on {move}"
+        return said("Pass") if move == "pass" else said("Place on {point}", point=move)
