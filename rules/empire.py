@@ -160,7 +160,7 @@ class Empire(Game):
 
     def parse(self, text: str) -> EmpireState:
         if not isinstance(text, str):
-            raise ValueError("A position is text.")
+            raise ValueError(said("A position is text."))
         fields = text.split()
         mode = "empire"
         if len(fields) == 6 and fields[5] == "dots":
@@ -168,18 +168,24 @@ class Empire(Game):
             fields = fields[:5]
         if len(fields) != 5:
             raise ValueError(
-                "An Empire position reads: <W>x<H> <O|X> <rows> <passes> <ply> [dots]."
+                said("An Empire position reads: <W>x<H> <O|X> <rows> <passes> <ply> [dots].")
             )
         size, side, rows_text, passes, ply = fields
         m = re.fullmatch(r"(\d+)x(\d+)", size)
         if not m or int(m[1]) not in SIZES or int(m[2]) not in SIZES:
-            raise ValueError("The size is written WxH, each from 8 to 40 (like 32x32).")
+            raise ValueError(said("The size is written WxH, each from 8 to 40 (like 32x32)."))
         w, h = int(m[1]), int(m[2])
         if side not in PIECE:
-            raise ValueError("The side to move is O (circles) or X (crosses).")
+            raise ValueError(said("The side to move is O (circles) or X (crosses)."))
         rows = rows_text.split("/")
         if len(rows) != h:
-            raise ValueError(f"The board needs {h} rows separated by '/', not {len(rows)}.")
+            raise ValueError(
+                said(
+                    "The board needs {rows} rows separated by '/', not {count}.",
+                    rows=h,
+                    count=len(rows),
+                )
+            )
         board = []
         for y, row in enumerate(rows, start=1):
             cells = []
@@ -189,14 +195,27 @@ class Empire(Game):
                 elif token in SYMBOLS:
                     cells.append(token)
                 else:
-                    raise ValueError(f"{token!r} is not a point symbol (row {y}).")
+                    raise ValueError(
+                        said(
+                            "{symbol} is not a point symbol (row {row}).", symbol=repr(token), row=y
+                        )
+                    )
             if len(cells) != w:
-                raise ValueError(f"Row {y} has {len(cells)} points instead of {w}.")
+                raise ValueError(
+                    said(
+                        "Row {row} has {count} points instead of {width}.",
+                        row=y,
+                        count=len(cells),
+                        width=w,
+                    )
+                )
             board += cells
         if mode == "empire" and any(c in HOUSE for c in board):
-            raise ValueError("House points (+ and -) exist only with the dots option.")
+            raise ValueError(said("House points (+ and -) exist only with the dots option."))
         if passes not in ("0", "1", "2") or not ply.isdigit() or int(ply) < 1:
-            raise ValueError("After the rows come the passes just made (0-2) and the ply (from 1).")
+            raise ValueError(
+                said("After the rows come the passes just made (0-2) and the ply (from 1).")
+            )
         return EmpireState(
             width=w,
             height=h,

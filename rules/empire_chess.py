@@ -325,46 +325,51 @@ class EmpireChess(Game):
 
     def parse(self, text: str) -> ChessState:
         if not isinstance(text, str):
-            raise ValueError("A position is FEN text.")
+            raise ValueError(said("A position is FEN text."))
         fields = text.split()
         if not 2 <= len(fields) <= 6:
-            raise ValueError("A FEN has six fields: board, side, castling, en passant, clocks.")
+            raise ValueError(
+                said("A FEN has six fields: board, side, castling, en passant, clocks.")
+            )
         fields += ["-", "-", "0", "1"][len(fields) - 2 :]
         board_text, side, castling, ep_text, half, full = fields
         board = parse_board(board_text, GRID, "".join(sorted(WHITE_PIECES | BLACK_PIECES)))
         if board.count("K") != 1 or board.count("k") != 1:
-            raise ValueError("Each side needs exactly one king (K for White, k for Black).")
+            raise ValueError(said("Each side needs exactly one king (K for White, k for Black)."))
         for sq in (*RANK_1, *RANK_8):
             if board[sq] in ("P", "p"):
-                raise ValueError(f"A pawn cannot stand on {GRID.names[sq]}.")
+                raise ValueError(said("A pawn cannot stand on {square}.", square=GRID.names[sq]))
         if side not in ("w", "b"):
-            raise ValueError("The side to move is 'w' or 'b'.")
+            raise ValueError(said("The side to move is 'w' or 'b'."))
         turn = WHITE if side == "w" else BLACK
         castling = "" if castling == "-" else castling
         if castling not in ("", "k", "q", "kq"):
             raise ValueError(
-                "Castling is '-' or Black's rights 'kq', 'k', 'q' (White never castles)."
+                said("Castling is '-' or Black's rights 'kq', 'k', 'q' (White never castles).")
             )
         for right, rook in (("k", H8), ("q", A8)):
             if right in castling and (board[E8] != "k" or board[rook] != "r"):
                 raise ValueError(
-                    f"Black cannot keep castling right {right!r}: king or rook has moved."
+                    said(
+                        "Black cannot keep castling right {right}: king or rook has moved.",
+                        right=repr(right),
+                    )
                 )
         ep = None
         if ep_text != "-":
             if not GRID.is_square(ep_text) or turn != WHITE or ep_text[1] != "6":
                 raise ValueError(
-                    "The en passant square must be on rank 6 with White to move, or '-'."
+                    said("The en passant square must be on rank 6 with White to move, or '-'.")
                 )
             ep = GRID.index(ep_text)
             if board[ep - 8] != "p" or board[ep] is not None:
-                raise ValueError(f"No Black pawn has just passed {ep_text}.")
+                raise ValueError(said("No Black pawn has just passed {square}.", square=ep_text))
         if not (half.isdigit() and full.isdigit() and int(full) >= 1):
-            raise ValueError("The move counters must be whole numbers (fullmove from 1).")
+            raise ValueError(said("The move counters must be whole numbers (fullmove from 1)."))
         if in_check(board, 1 - turn):
-            raise ValueError("The side that is not to move is in check.")
+            raise ValueError(said("The side that is not to move is in check."))
         if faces(board, board.index("K"), board.index("k")):
-            raise ValueError("The kings face each other, which no legal move allows.")
+            raise ValueError(said("The kings face each other, which no legal move allows."))
         return ChessState(
             board=board,
             turn=turn,

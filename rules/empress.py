@@ -173,28 +173,34 @@ class Empress(Game):
 
     def parse(self, text: str) -> EmpressState:
         if not isinstance(text, str):
-            raise ValueError("A position is text.")
+            raise ValueError(said("A position is text."))
         fields = text.split()
         if len(fields) != 4:
             raise ValueError(
-                "An Empress position has four parts: board[reserve] side quiet-plies move-number."
+                said(
+                    "An Empress position has four parts: board[reserve] side quiet-plies move-number."
+                )
             )
         placement, side, quiet, fullmove = fields
         m = POSITION.match(placement)
         if not m:
-            raise ValueError("The board must be followed by the reserve in brackets, e.g. [QQE].")
+            raise ValueError(
+                said("The board must be followed by the reserve in brackets, e.g. [QQE].")
+            )
         board = parse_board(m[1], GRID, "QEqe")
         hand = RESERVE.match(m[2])
         if not hand:
             raise ValueError(
-                "The reserve lists White Queens, White Empress, Black Queens, Black Empress "
-                "in that order (like QQQEqqe)."
+                said(
+                    "The reserve lists White Queens, White Empress, Black Queens, Black Empress "
+                    "in that order (like QQQEqqe)."
+                )
             )
         reserve = tuple(len(group) for group in hand.groups())
         if side not in ("w", "b"):
-            raise ValueError("The side to move is 'w' or 'b'.")
+            raise ValueError(said("The side to move is 'w' or 'b'."))
         if not (quiet.isdigit() and fullmove.isdigit() and int(fullmove) >= 1):
-            raise ValueError("The counters must be whole numbers (move number from 1).")
+            raise ValueError(said("The counters must be whole numbers (move number from 1)."))
         state = EmpressState(
             board=board,
             reserve=reserve,
@@ -210,18 +216,23 @@ class Empress(Game):
             name = self.seats[side]
             if s.board.count(EMPRESS[side]) + in_hand(s, side)[1] != 1:
                 raise ValueError(
-                    f"{name} must have exactly one Empress, on the board or in reserve."
+                    said(
+                        "{side} must have exactly one Empress, on the board or in reserve.",
+                        side=name,
+                    )
                 )
             if s.board.count(QUEEN[side]) + in_hand(s, side)[0] > QUEENS:
-                raise ValueError(f"{name} has more than {QUEENS} Queens.")
+                raise ValueError(
+                    said("{side} has more than {count} Queens.", side=name, count=QUEENS)
+                )
         if not in_opening(s):
             if min(placed_queens(s, WHITE), placed_queens(s, BLACK)) < OPENING_QUEENS:
-                raise ValueError("Both Empresses are placed, but the opening Queens are not.")
+                raise ValueError(said("Both Empresses are placed, but the opening Queens are not."))
             return
         # The opening's order is fixed, so the reserves tell whose placement is next.
         white, black = placed_queens(s, WHITE), placed_queens(s, BLACK)
         if s.board.count("Q") != white or s.board.count("q") != black:
-            raise ValueError("No Queen can have been captured during the opening.")
+            raise ValueError(said("No Queen can have been captured during the opening."))
         if white < OPENING_QUEENS or black < OPENING_QUEENS:
             expected = WHITE if white == black else BLACK
             ok = white in (black, black + 1) and s.reserve[1] == s.reserve[3] == 1
@@ -230,7 +241,9 @@ class Empress(Game):
             ok = white == black == OPENING_QUEENS and not (s.reserve[1] and not s.reserve[3])
             expected = WHITE if s.reserve[1] else BLACK
         if not ok or s.turn != expected:
-            raise ValueError("This is not a position the opening's placement order can reach.")
+            raise ValueError(
+                said("This is not a position the opening's placement order can reach.")
+            )
 
     # --- moves ---------------------------------------------------------------
     def _has_move(self, s: EmpressState) -> bool:

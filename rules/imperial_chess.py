@@ -295,16 +295,16 @@ class ImperialChess(Game):
 
     def parse(self, text: str) -> ImperialState:
         if not isinstance(text, str):
-            raise ValueError("A position is text.")
+            raise ValueError(said("A position is text."))
         fields = text.split()
         if len(fields) != 4:
             raise ValueError(
-                "An Imperial Chess position reads: <ranks>[<lost>] <w|b> <quiet> <move>."
+                said("An Imperial Chess position reads: <ranks>[<lost>] <w|b> <quiet> <move>.")
             )
         m = re.fullmatch(r"([^\[\]]+)\[([A-Za-z]*)\]", fields[0])
         if not m:
             raise ValueError(
-                "The board must be followed by the lost pieces in brackets, e.g. [Wq]."
+                said("The board must be followed by the lost pieces in brackets, e.g. [Wq].")
             )
         letters = RANK_ORDER + RANK_ORDER.lower()
         board = parse_board(m[1], GRID, letters)
@@ -312,13 +312,15 @@ class ImperialChess(Game):
         lost_black = "".join(c for c in m[2] if c.islower())
         if m[2] != sort_lost(lost_white) + sort_lost(lost_black):
             raise ValueError(
-                "Lost pieces are listed White's first, each side in rank order (EMKQIJPANRBCXSW)."
+                said(
+                    "Lost pieces are listed White's first, each side in rank order (EMKQIJPANRBCXSW)."
+                )
             )
         if fields[1] not in ("w", "b"):
-            raise ValueError("The side to move is 'w' or 'b'.")
+            raise ValueError(said("The side to move is 'w' or 'b'."))
         quiet, fullmove = fields[2], fields[3]
         if not (quiet.isdigit() and fullmove.isdigit() and int(fullmove) >= 1):
-            raise ValueError("The counters are whole numbers (the move number from 1).")
+            raise ValueError(said("The counters are whole numbers (the move number from 1)."))
         return ImperialState(
             board=board,
             lost=(lost_white, lost_black),

@@ -89,7 +89,7 @@ def _emperor(board) -> int:
     for sq, p in enumerate(board):
         if p[0] == "E":
             return sq
-    raise ValueError("A board without its Emperor.")
+    raise ValueError(said("A board without its Emperor."))
 
 
 def format_board(board) -> str:
@@ -274,33 +274,39 @@ class ImperialShuffle(Game):
 
     def parse(self, text: str) -> ShuffleState:
         if not isinstance(text, str):
-            raise ValueError("A position is text.")
+            raise ValueError(said("A position is text."))
         fields = text.split()
         if len(fields) not in (2, 4):
             raise ValueError(
-                "An Imperial Shuffle position reads: <first board>/<second board> <1|2> "
-                "[<quiet plies> <ply>]."
+                said(
+                    "An Imperial Shuffle position reads: <first board>/<second board> <1|2> "
+                    "[<quiet plies> <ply>]."
+                )
             )
         fields += ["0", "1"][len(fields) - 2 :]
         boards_text, side, quiet, ply = fields
         halves = boards_text.split("/")
         if len(halves) != 2:
-            raise ValueError("Write both boards, the first player's first, separated by '/'.")
+            raise ValueError(said("Write both boards, the first player's first, separated by '/'."))
         boards = tuple(parse_board(half) for half in halves)
         nobles = "".join(sorted({p[1] for p in boards[0] if p[0] == "N"}, key=COLOURS.index))
         for seat, board in enumerate(boards):
             if len(nobles) != 3 or _identities(board) != _identities(pieces(nobles, "r")):
                 raise ValueError(
-                    f"Board {seat + 1} must hold two Commoners of each colour, two Nobles of "
-                    "each of three colours (the same on both boards), a High Priest and an Emperor."
+                    said(
+                        "Board {board} must hold two Commoners of each colour, two Nobles of "
+                        "each of three colours (the same on both boards), a High Priest and an "
+                        "Emperor.",
+                        board=seat + 1,
+                    )
                 )
             emperor = next(p for p in board if p[0] == "E")
             if dead(emperor):
-                raise ValueError("An Emperor never dies.")
+                raise ValueError(said("An Emperor never dies."))
         if side not in ("1", "2"):
-            raise ValueError("The side to move is 1 (the first board's player) or 2.")
+            raise ValueError(said("The side to move is 1 (the first board's player) or 2."))
         if not (quiet.isdigit() and ply.isdigit() and int(ply) >= 1):
-            raise ValueError("The counters are whole numbers (the ply from 1).")
+            raise ValueError(said("The counters are whole numbers (the ply from 1)."))
         return ShuffleState(boards=boards, turn=int(side) - 1, quiet=int(quiet), ply=int(ply))
 
     # --- moves -----------------------------------------------------------------------

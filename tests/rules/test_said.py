@@ -52,3 +52,27 @@ def test_records_name_the_game_in_english():
     game = rules.get("imperial-chess")
     record = game.export_record([], {"White": "ann", "Black": "bob"})
     assert '[Game "Imperial Chess"]' in record and '[White "ann"]' in record
+
+
+@pytest.mark.parametrize(
+    ("slug", "text", "template"),
+    [
+        ("empress", "8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] x 0 1", "The side to move is 'w' or 'b'."),
+        (
+            "imperial-chess",
+            "12/12[] w 0 1",
+            "The board needs {ranks} ranks separated by '/', not {count}.",
+        ),
+    ],
+)
+def test_a_position_refused_says_why_as_a_translation_needs(slug, text, template):
+    with pytest.raises(ValueError) as refused:
+        rules.get(slug).parse(text)
+    assert refused.value.args[0].template == template
+
+
+def test_a_record_refused_says_why_as_a_translation_needs():
+    with pytest.raises(ValueError) as refused:
+        rules.get("empire").import_record("(;GM[1])")
+    said_it = refused.value.args[0]
+    assert said_it == "GM[1] is not a Dots game (GM[40])." and said_it.values == {"game": "1"}
