@@ -45,11 +45,11 @@ class EmpireBoard(Renderer):
         title = gettext("Empire board, %(width)s×%(height)s points") % {"width": w, "height": h}
         title += caption
         names = geometry(w, h)[0]
-        stones = []
+        stones, words = [], _stone_words()
         houses = (escape(gettext("house of circles")), escape(gettext("house of crosses")))
         for i, c in enumerate(state.board):
             if c in "OXox":
-                stones.append(self._piece(c, *self._xy(i, w), names[i]))
+                stones.append(self._piece(c, *self._xy(i, w), names[i], words))
             elif c in "+-":
                 x, y = self._xy(i, w)
                 owner = "+-".index(c)
@@ -91,7 +91,7 @@ class EmpireBoard(Renderer):
                 return None
             if any(after.board[n] in ",ox" for n in orth[i]):
                 return None
-            added = self._piece(after.board[i], *self._xy(i, w), names[i])
+            added = self._piece(after.board[i], *self._xy(i, w), names[i], _stone_words())
         ring = self._last_move(after, marks)
         return (
             f'<svg hx-swap-oob="beforeend:#stones">{added}</svg>'
@@ -140,10 +140,10 @@ class EmpireBoard(Renderer):
         )
 
     @staticmethod
-    def _piece(c: str, x: int, y: int, name: str) -> str:
+    def _piece(c: str, x: int, y: int, name: str, words: dict[str, str]) -> str:
         side = SIDES[0] if c in "Oo" else SIDES[1]
         dead = " dead" if c in "ox" else ""
-        label = f'aria-label="{name}, {escape(str(NAMES[c]))}" role="img"'
+        label = f'aria-label="{name}, {words[c]}" role="img"'
         if side == "circles":
             shape = f'<circle cx="{x}" cy="{y}" r="6"/>'
         else:
@@ -199,6 +199,12 @@ class EmpireBoard(Renderer):
         if not walls:
             return None
         return max((0, 1), key=lambda side: walls.count(PIECE[side]))
+
+
+def _stone_words() -> dict[str, str]:
+    """Each kind of stone's name in the page's language, looked up once a picture: a board
+    holds a thousand stones."""
+    return {c: escape(str(name)) for c, name in NAMES.items()}
 
 
 def _area_label(owner: int, points: int) -> str:
