@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from rules import record
 from rules.results import IllegalMove, Outcome, UnreadableMove
+from rules.said import said
 
 __all__ = [
     "Game",
@@ -41,7 +42,7 @@ class Game:
     name: str
     seats: tuple[str, str]
     rules_version = 1
-    notation_help = "Moves are written as the rules page shows."
+    notation_help = said("Moves are written as the rules page shows.")
     needs_setup = False  # whether players arrange their pieces before the first move
     record_format = ("txt", "text/plain")  # file extension and media type of the record
 
@@ -75,11 +76,11 @@ class Game:
 
     def play(self, state: State, move: str) -> State:
         if not isinstance(move, str) or not move.strip():
-            raise UnreadableMove("Enter a move.")
+            raise UnreadableMove(said("Enter a move."))
         if len(move) > 200:
-            raise UnreadableMove("That move text is far too long.")
+            raise UnreadableMove(said("That move text is far too long."))
         if self.outcome(state):
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(said("The game is over."))
         text = self.normalize(state, move.strip())
         if not self.is_legal(state, text):
             refusal = IllegalMove if self.readable(state, text) else UnreadableMove
@@ -190,7 +191,7 @@ class Game:
     # --- hooks ---------------------------------------------------------------
     def validate_options(self, options) -> dict:
         if options:
-            raise ValueError(f"{self.name} takes no options.")
+            raise ValueError(said("{game} takes no options.", game=self.name))
         return {}
 
     def start(self, options: dict) -> State:
@@ -226,7 +227,7 @@ class Game:
 
     def explain(self, state: State, move: str) -> str:
         """Why a move that is not legal here is refused."""
-        return f"{move} is not a legal move here."
+        return said("{move} is not a legal move here.", move=move)
 
     def readable(self, state: State, move: str) -> bool:
         """Whether a canonical move text is written as this game writes a move on this board

@@ -26,6 +26,7 @@ from itertools import compress
 from rules import sgf
 from rules.base import Game, Outcome, State
 from rules.grid import column_name
+from rules.said import said
 
 CIRCLES, CROSSES = 0, 1
 PIECE, CAPTURED, HOUSE = ("O", "X"), ("o", "x"), ("+", "-")
@@ -80,9 +81,9 @@ def runs(marks: list[bool]) -> int:
 
 class Empire(Game):
     slug = "empire"
-    name = "Empire"
-    seats = ("Circles", "Crosses")
-    notation_help = (
+    name = said("Empire")
+    seats = (said("Circles"), said("Crosses"))
+    notation_help = said(
         "Click an intersection, or type its name (p16: column letters, row from the top) or pass."
     )
     record_format = ("sgf", "application/x-go-sgf")
@@ -92,13 +93,22 @@ class Empire(Game):
         options = dict(options or {})
         unknown = set(options) - set(DEFAULT)
         if unknown:
-            raise ValueError(f"Empire has no option {sorted(unknown)[0]!r} (width, height, mode).")
+            raise ValueError(
+                said(
+                    "Empire has no option {option} (width, height, mode).",
+                    option=repr(sorted(unknown)[0]),
+                )
+            )
         merged = {**DEFAULT, **options}
         for side in ("width", "height"):
             if not isinstance(merged[side], int) or merged[side] not in SIZES:
-                raise ValueError(f"The board {side} must be a whole number from 8 to 40.")
+                raise ValueError(
+                    said("The board width must be a whole number from 8 to 40.")
+                    if side == "width"
+                    else said("The board height must be a whole number from 8 to 40.")
+                )
         if merged["mode"] not in MODES:
-            raise ValueError("The mode is 'empire' (the default) or 'dots' (standard Dots).")
+            raise ValueError(said("The mode is 'empire' (the default) or 'dots' (standard Dots)."))
         return merged
 
     def start(self, options: dict) -> EmpireState:
@@ -126,8 +136,13 @@ class Empire(Game):
 
     def describe_options(self, options: dict) -> str:
         merged = {**DEFAULT, **(options or {})}
-        rule = ", standard Dots rule" if merged["mode"] == "dots" else ""
-        return f"{merged['width']}×{merged['height']}{rule}"
+        if merged["mode"] == "dots":
+            return said(
+                "{width}×{height}, standard Dots rule",
+                width=merged["width"],
+                height=merged["height"],
+            )
+        return f"{merged['width']}×{merged['height']}"
 
     # --- notation -------------------------------------------------------------------
     def format(self, s: EmpireState) -> str:
@@ -145,7 +160,7 @@ class Empire(Game):
 
     def parse(self, text: str) -> EmpireState:
         if not isinstance(text, str):
-            raise ValueError("A position is text.")
+            raise ValueError(said("A position is text."))
         fields = text.split()
         mode = "empire"
         if len(fields) == 6 and fields[5] == "dots":
@@ -153,18 +168,24 @@ class Empire(Game):
             fields = fields[:5]
         if len(fields) != 5:
             raise ValueError(
-                "An Empire position reads: <W>x<H> <O|X> <rows> <passes> <ply> [dots]."
+                said("An Empire position reads: <W>x<H> <O|X> <rows> <passes> <ply> [dots].")
             )
         size, side, rows_text, passes, ply = fields
         m = re.fullmatch(r"(\d+)x(\d+)", size)
         if not m or int(m[1]) not in SIZES or int(m[2]) not in SIZES:
-            raise ValueError("The size is written WxH, each from 8 to 40 (like 32x32).")
+            raise ValueError(said("The size is written WxH, each from 8 to 40 (like 32x32)."))
         w, h = int(m[1]), int(m[2])
         if side not in PIECE:
-            raise ValueError("The side to move is O (circles) or X (crosses).")
+            raise ValueError(said("The side to move is O (circles) or X (crosses)."))
         rows = rows_text.split("/")
         if len(rows) != h:
-            raise ValueError(f"The board needs {h} rows separated by '/', not {len(rows)}.")
+            raise ValueError(
+                said(
+                    "The board needs {rows} rows separated by '/', not {count}.",
+                    rows=h,
+                    count=len(rows),
+                )
+            )
         board = []
         for y, row in enumerate(rows, start=1):
             cells = []
@@ -174,14 +195,27 @@ class Empire(Game):
                 elif token in SYMBOLS:
                     cells.append(token)
                 else:
-                    raise ValueError(f"{token!r} is not a point symbol (row {y}).")
+                    raise ValueError(
+                        said(
+                            "{symbol} is not a point symbol (row {row}).", symbol=repr(token), row=y
+                        )
+                    )
             if len(cells) != w:
-                raise ValueError(f"Row {y} has {len(cells)} points instead of {w}.")
+                raise ValueError(
+                    said(
+                        "Row {row} has {count} points instead of {width}.",
+                        row=y,
+                        count=len(cells),
+                        width=w,
+                    )
+                )
             board += cells
         if mode == "empire" and any(c in HOUSE for c in board):
-            raise ValueError("House points (+ and -) exist only with the dots option.")
+            raise ValueError(said("House points (+ and -) exist only with the dots option."))
         if passes not in ("0", "1", "2") or not ply.isdigit() or int(ply) < 1:
-            raise ValueError("After the rows come the passes just made (0-2) and the ply (from 1).")
+            raise ValueError(
+                said("After the rows come the passes just made (0-2) and the ply (from 1).")
+            )
         return EmpireState(
             width=w,
             height=h,
@@ -362,14 +396,20 @@ class Empire(Game):
         i = self.point(s, move)
         if i is None:
             if POINT.match(move):
-                return f"{move} is not a point of this {s.width}×{s.height} board."
-            return (
-                f"Could not read {move!r}: write a point like p16 (column letters, then the "
-                "row from the top) or pass."
+                return said(
+                    "{move} is not a point of this {width}×{height} board.",
+                    move=move,
+                    width=s.width,
+                    height=s.height,
+                )
+            return said(
+                "Could not read {move}: write a point like p16 (column letters, then the "
+                "row from the top) or pass.",
+                move=repr(move),
             )
         if s.board[i] == ",":
-            return f"{move} is out of play: nobody may place there again."
-        return f"{move} is already taken."
+            return said("{move} is out of play: nobody may place there again.", move=move)
+        return said("{move} is already taken.", move=move)
 
     def move_squares(self, move: str) -> tuple[str, ...]:
         return () if move == "pass" else (move,)
@@ -378,4 +418,4 @@ class Empire(Game):
         return [] if self.outcome(s) else ["pass"]  # a pass is always open; not the thousand
 
     def describe(self, move: str) -> str:
-        return "Pass" if move == "pass" else f"Place on {move}"
+        return said("Pass") if move == "pass" else said("Place on {point}", point=move)

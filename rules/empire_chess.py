@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rules.base import Game, Outcome, State
 from rules.fen import format_board, parse_board
 from rules.grid import ALL_DIRECTIONS, DIAGONAL, KNIGHT_LEAPS, ORTHOGONAL, Grid
+from rules.said import said
 
 GRID = Grid(8, 8)
 WHITE, BLACK = 0, 1
@@ -22,9 +23,10 @@ START = "rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/8/TECDKCET w kq - 0 1"
 WHITE_PIECES = frozenset("KQTCEDSP")
 BLACK_PIECES = frozenset("kqrbnp")
 PIECE_NAMES = {
-    "K": "Kaiser", "Q": "Queen", "T": "Tower", "C": "Cardinal", "E": "Eagle",
-    "D": "Duke", "S": "Soldier", "P": "Pawn",
-    "k": "King", "q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight", "p": "Pawn",
+    "K": said("Kaiser"), "Q": said("Queen"), "T": said("Tower"), "C": said("Cardinal"),
+    "E": said("Eagle"), "D": said("Duke"), "S": said("Soldier"), "P": said("Pawn"),
+    "k": said("King"), "q": said("Queen"), "r": said("Rook"), "b": said("Bishop"),
+    "n": said("Knight"), "p": said("Pawn"),
 }  # fmt: skip
 START_COUNT = {
     "T": 2, "E": 2, "C": 2, "D": 1, "S": 2, "P": 6,
@@ -45,10 +47,10 @@ STEP_ATTACKERS = (frozenset("DK"), frozenset("k"))
 # What an imperial piece captures like.
 IMPERIAL_CAPTURE = {"T": "rook", "C": "bishop", "E": "knight", "D": "king"}
 CAPTURE_WORDS = {
-    "rook": "along ranks and files",
-    "bishop": "along diagonals",
-    "knight": "with a knight's leap",
-    "king": "one step in any direction",
+    "rook": said("along ranks and files"),
+    "bishop": said("along diagonals"),
+    "knight": said("with a knight's leap"),
+    "king": said("one step in any direction"),
 }
 
 RANK_1, RANK_8 = range(0, 8), range(56, 64)
@@ -296,11 +298,11 @@ def parse_uci(text: str) -> tuple | None:
 
 class EmpireChess(Game):
     slug = "empire-chess"
-    name = "Empire Chess"
-    seats = ("White", "Black")
+    name = said("Empire Chess")
+    seats = (said("White"), said("Black"))
     grid = GRID
     record_format = ("pgn", "application/x-chess-pgn")
-    notation_help = "UCI (e3e4, b7b8q, e8g8) or SAN (Se4, Taa8, b8=Q, O-O)."
+    notation_help = said("UCI (e3e4, b7b8q, e8g8) or SAN (Se4, Taa8, b8=Q, O-O).")
 
     def start(self, options):
         return self.parse(START)
@@ -323,46 +325,51 @@ class EmpireChess(Game):
 
     def parse(self, text: str) -> ChessState:
         if not isinstance(text, str):
-            raise ValueError("A position is FEN text.")
+            raise ValueError(said("A position is FEN text."))
         fields = text.split()
         if not 2 <= len(fields) <= 6:
-            raise ValueError("A FEN has six fields: board, side, castling, en passant, clocks.")
+            raise ValueError(
+                said("A FEN has six fields: board, side, castling, en passant, clocks.")
+            )
         fields += ["-", "-", "0", "1"][len(fields) - 2 :]
         board_text, side, castling, ep_text, half, full = fields
         board = parse_board(board_text, GRID, "".join(sorted(WHITE_PIECES | BLACK_PIECES)))
         if board.count("K") != 1 or board.count("k") != 1:
-            raise ValueError("Each side needs exactly one king (K for White, k for Black).")
+            raise ValueError(said("Each side needs exactly one king (K for White, k for Black)."))
         for sq in (*RANK_1, *RANK_8):
             if board[sq] in ("P", "p"):
-                raise ValueError(f"A pawn cannot stand on {GRID.names[sq]}.")
+                raise ValueError(said("A pawn cannot stand on {square}.", square=GRID.names[sq]))
         if side not in ("w", "b"):
-            raise ValueError("The side to move is 'w' or 'b'.")
+            raise ValueError(said("The side to move is 'w' or 'b'."))
         turn = WHITE if side == "w" else BLACK
         castling = "" if castling == "-" else castling
         if castling not in ("", "k", "q", "kq"):
             raise ValueError(
-                "Castling is '-' or Black's rights 'kq', 'k', 'q' (White never castles)."
+                said("Castling is '-' or Black's rights 'kq', 'k', 'q' (White never castles).")
             )
         for right, rook in (("k", H8), ("q", A8)):
             if right in castling and (board[E8] != "k" or board[rook] != "r"):
                 raise ValueError(
-                    f"Black cannot keep castling right {right!r}: king or rook has moved."
+                    said(
+                        "Black cannot keep castling right {right}: king or rook has moved.",
+                        right=repr(right),
+                    )
                 )
         ep = None
         if ep_text != "-":
             if not GRID.is_square(ep_text) or turn != WHITE or ep_text[1] != "6":
                 raise ValueError(
-                    "The en passant square must be on rank 6 with White to move, or '-'."
+                    said("The en passant square must be on rank 6 with White to move, or '-'.")
                 )
             ep = GRID.index(ep_text)
             if board[ep - 8] != "p" or board[ep] is not None:
-                raise ValueError(f"No Black pawn has just passed {ep_text}.")
+                raise ValueError(said("No Black pawn has just passed {square}.", square=ep_text))
         if not (half.isdigit() and full.isdigit() and int(full) >= 1):
-            raise ValueError("The move counters must be whole numbers (fullmove from 1).")
+            raise ValueError(said("The move counters must be whole numbers (fullmove from 1)."))
         if in_check(board, 1 - turn):
-            raise ValueError("The side that is not to move is in check.")
+            raise ValueError(said("The side that is not to move is in check."))
         if faces(board, board.index("K"), board.index("k")):
-            raise ValueError("The kings face each other, which no legal move allows.")
+            raise ValueError(said("The kings face each other, which no legal move allows."))
         return ChessState(
             board=board,
             turn=turn,
@@ -464,39 +471,58 @@ class EmpireChess(Game):
     def explain(self, s: ChessState, move: str) -> str:
         parsed = parse_uci(move)
         if parsed is None:
-            return (
-                f"Could not read {move!r} as a move: write UCI like e3e4 or b7b8q, "
-                "or SAN like Se4, Taa8 or O-O."
+            return said(
+                "Could not read {move} as a move: write UCI like e3e4 or b7b8q, "
+                "or SAN like Se4, Taa8 or O-O.",
+                move=repr(move),
             )
         frm, to, promo = parsed
-        side = self.seats[s.turn]
+        square, target_square = GRID.names[frm], GRID.names[to]
         piece = s.board[frm]
         if piece is None:
-            return f"There is no piece on {GRID.names[frm]}."
+            return said("There is no piece on {square}.", square=square)
         if colour_of(piece) != s.turn:
-            return f"The piece on {GRID.names[frm]} is not yours: it is {side}'s move."
-        what = f"The {PIECE_NAMES[piece]} on {GRID.names[frm]}"
+            return said(
+                "The piece on {square} is not yours: it is {side}'s move.",
+                square=square,
+                side=self.seats[s.turn],
+            )
         pseudo = set(pseudo_moves(s.board, s.turn, s.ep))
         if piece in "Pp" and (frm, to, "q") in pseudo and not promo:
-            return "A pawn reaching the last rank promotes, and only to a Queen: add q (b7b8q)."
+            return said(
+                "A pawn reaching the last rank promotes, and only to a Queen: add q (b7b8q)."
+            )
         if promo and (frm, to, promo) not in pseudo:
-            return "Only a pawn reaching the last rank promotes (to a Queen)."
+            return said("Only a pawn reaching the last rank promotes (to a Queen).")
         if (frm, to, promo) in pseudo:
             after = make(s.board, frm, to, promo)
             own_king = after.index("K" if s.turn == WHITE else "k")
             if attacked(after, own_king, 1 - s.turn):
-                return f"That move would leave your {PIECE_NAMES[after[own_king]]} in check."
-            return "The two kings may not face each other on an open file or rank."
+                return said(
+                    "That move would leave your {piece} in check.",
+                    piece=PIECE_NAMES[after[own_king]],
+                )
+            return said("The two kings may not face each other on an open file or rank.")
         if piece == "k" and abs(to - frm) == 2:
-            return (
+            return said(
                 "Castling is not possible now: it needs the right, an empty path, and no "
                 "check, attack or face-off on the king's way."
             )
         target = s.board[to]
         if piece in IMPERIAL_CAPTURE and target is not None and colour_of(target) != s.turn:
-            pattern = CAPTURE_WORDS[IMPERIAL_CAPTURE[piece]]
-            return f"{what} captures only {pattern}; it cannot capture on {GRID.names[to]}."
-        return f"{what} cannot move to {GRID.names[to]}."
+            return said(
+                "The {piece} on {square} captures only {pattern}; it cannot capture on {target}.",
+                piece=PIECE_NAMES[piece],
+                square=square,
+                pattern=CAPTURE_WORDS[IMPERIAL_CAPTURE[piece]],
+                target=target_square,
+            )
+        return said(
+            "The {piece} on {square} cannot move to {target}.",
+            piece=PIECE_NAMES[piece],
+            square=square,
+            target=target_square,
+        )
 
     # --- for the board and the move list -------------------------------------
     def move_squares(self, move: str) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from operator import eq, is_
 from rules.base import Game, Outcome, State
 from rules.fen import format_board, parse_board
 from rules.grid import ALL_DIRECTIONS, Grid
+from rules.said import said
 
 GRID = Grid(8, 8)
 WHITE, BLACK = 0, 1
@@ -156,10 +157,10 @@ def placed_queens(s: EmpressState, side: int) -> int:
 
 class Empress(Game):
     slug = "empress"
-    name = "Empress"
-    seats = ("White", "Black")
+    name = said("Empress")
+    seats = (said("White"), said("Black"))
     grid = GRID
-    notation_help = "Place or introduce with Q@d4 (E@e5 for the Empress); move with d1d5."
+    notation_help = said("Place or introduce with Q@d4 (E@e5 for the Empress); move with d1d5.")
 
     def start(self, options):
         return self.parse(START)
@@ -172,28 +173,34 @@ class Empress(Game):
 
     def parse(self, text: str) -> EmpressState:
         if not isinstance(text, str):
-            raise ValueError("A position is text.")
+            raise ValueError(said("A position is text."))
         fields = text.split()
         if len(fields) != 4:
             raise ValueError(
-                "An Empress position has four parts: board[reserve] side quiet-plies move-number."
+                said(
+                    "An Empress position has four parts: board[reserve] side quiet-plies move-number."
+                )
             )
         placement, side, quiet, fullmove = fields
         m = POSITION.match(placement)
         if not m:
-            raise ValueError("The board must be followed by the reserve in brackets, e.g. [QQE].")
+            raise ValueError(
+                said("The board must be followed by the reserve in brackets, e.g. [QQE].")
+            )
         board = parse_board(m[1], GRID, "QEqe")
         hand = RESERVE.match(m[2])
         if not hand:
             raise ValueError(
-                "The reserve lists White Queens, White Empress, Black Queens, Black Empress "
-                "in that order (like QQQEqqe)."
+                said(
+                    "The reserve lists White Queens, White Empress, Black Queens, Black Empress "
+                    "in that order (like QQQEqqe)."
+                )
             )
         reserve = tuple(len(group) for group in hand.groups())
         if side not in ("w", "b"):
-            raise ValueError("The side to move is 'w' or 'b'.")
+            raise ValueError(said("The side to move is 'w' or 'b'."))
         if not (quiet.isdigit() and fullmove.isdigit() and int(fullmove) >= 1):
-            raise ValueError("The counters must be whole numbers (move number from 1).")
+            raise ValueError(said("The counters must be whole numbers (move number from 1)."))
         state = EmpressState(
             board=board,
             reserve=reserve,
@@ -209,18 +216,23 @@ class Empress(Game):
             name = self.seats[side]
             if s.board.count(EMPRESS[side]) + in_hand(s, side)[1] != 1:
                 raise ValueError(
-                    f"{name} must have exactly one Empress, on the board or in reserve."
+                    said(
+                        "{side} must have exactly one Empress, on the board or in reserve.",
+                        side=name,
+                    )
                 )
             if s.board.count(QUEEN[side]) + in_hand(s, side)[0] > QUEENS:
-                raise ValueError(f"{name} has more than {QUEENS} Queens.")
+                raise ValueError(
+                    said("{side} has more than {count} Queens.", side=name, count=QUEENS)
+                )
         if not in_opening(s):
             if min(placed_queens(s, WHITE), placed_queens(s, BLACK)) < OPENING_QUEENS:
-                raise ValueError("Both Empresses are placed, but the opening Queens are not.")
+                raise ValueError(said("Both Empresses are placed, but the opening Queens are not."))
             return
         # The opening's order is fixed, so the reserves tell whose placement is next.
         white, black = placed_queens(s, WHITE), placed_queens(s, BLACK)
         if s.board.count("Q") != white or s.board.count("q") != black:
-            raise ValueError("No Queen can have been captured during the opening.")
+            raise ValueError(said("No Queen can have been captured during the opening."))
         if white < OPENING_QUEENS or black < OPENING_QUEENS:
             expected = WHITE if white == black else BLACK
             ok = white in (black, black + 1) and s.reserve[1] == s.reserve[3] == 1
@@ -229,7 +241,9 @@ class Empress(Game):
             ok = white == black == OPENING_QUEENS and not (s.reserve[1] and not s.reserve[3])
             expected = WHITE if s.reserve[1] else BLACK
         if not ok or s.turn != expected:
-            raise ValueError("This is not a position the opening's placement order can reach.")
+            raise ValueError(
+                said("This is not a position the opening's placement order can reach.")
+            )
 
     # --- moves ---------------------------------------------------------------
     def _has_move(self, s: EmpressState) -> bool:
@@ -369,7 +383,10 @@ class Empress(Game):
     def explain(self, s: EmpressState, move: str) -> str:
         drop, step = DROP.match(move), STEP.match(move)
         if not (drop or step):
-            return f"Could not read {move!r}: write a placement like Q@d4 or a move like d1d5."
+            return said(
+                "Could not read {move}: write a placement like Q@d4 or a move like d1d5.",
+                move=repr(move),
+            )
         side = s.turn
         if in_opening(s):
             return self._explain_opening(s, drop)
@@ -378,52 +395,71 @@ class Empress(Game):
         frm, to = GRID.index(step[1]), GRID.index(step[2])
         piece = s.board[frm]
         if piece is None:
-            return f"There is no piece on {step[1]}."
+            return said("There is no piece on {square}.", square=step[1])
         if piece not in (QUEEN[side], EMPRESS[side]):
-            return f"The piece on {step[1]} is not yours: it is {self.seats[side]}'s move."
+            return said(
+                "The piece on {square} is not yours: it is {side}'s move.",
+                square=step[1],
+                side=self.seats[side],
+            )
         path = GRID.between(frm, to)
-        what = "Queen" if piece == QUEEN[side] else "Empress"
         if path is None:
-            return f"The {what} moves along a rank, file or diagonal."
+            if piece == QUEEN[side]:
+                return said("The Queen moves along a rank, file or diagonal.")
+            return said("The Empress moves along a rank, file or diagonal.")
         blocker = next((GRID.names[t] for t in path if s.board[t] is not None), None)
         if blocker:
-            return f"The way from {step[1]} to {step[2]} is blocked on {blocker}."
+            return said(
+                "The way from {origin} to {target} is blocked on {blocker}.",
+                origin=step[1],
+                target=step[2],
+                blocker=blocker,
+            )
         target = s.board[to]
         if piece == EMPRESS[side]:
-            return "The Empress never captures and never lands on an occupied square."
+            return said("The Empress never captures and never lands on an occupied square.")
         if target in EMPRESS:
-            return "Empresses are never captured."
+            return said("Empresses are never captured.")
         if target == QUEEN[side]:
-            return f"{step[2]} holds your own Queen."
+            return said("{square} holds your own Queen.", square=step[2])
         field = barred(s)
         entered = next((GRID.names[t] for t in (*path, to) if t in field), None)
         if target is not None and to in field:
-            return f"The Queen on {step[2]} stands in its Empress's field and cannot be captured."
-        return f"A Queen may not enter or pass through the opponent's field: {entered} is in it."
+            return said(
+                "The Queen on {square} stands in its Empress's field and cannot be captured.",
+                square=step[2],
+            )
+        return said(
+            "A Queen may not enter or pass through the opponent's field: {square} is in it.",
+            square=entered,
+        )
 
     def _explain_opening(self, s: EmpressState, drop) -> str:
         side = s.turn
         if not drop:
-            return (
+            return said(
                 "During the opening players only place pieces: three Queens each, "
                 "then the Empresses."
             )
         letter, square = drop[1], drop[2]
         if s.board[GRID.index(square)] is not None:
-            return f"{square} is not empty."
+            return said("{square} is not empty.", square=square)
         if letter == "E":
-            return "The Empress is placed after your three opening Queens."
-        return f"{self.seats[side]} has placed three Queens; now place the Empress."
+            return said("The Empress is placed after your three opening Queens.")
+        return said("{side} has placed three Queens; now place the Empress.", side=self.seats[side])
 
     def _explain_introduction(self, s: EmpressState, drop) -> str:
         letter, square = drop[1], drop[2]
         if letter == "E":
-            return "Your Empress is already on the board."
+            return said("Your Empress is already on the board.")
         if not in_hand(s, s.turn)[0]:
-            return "You have no Queen left in reserve."
+            return said("You have no Queen left in reserve.")
         if s.board[GRID.index(square)] is not None:
-            return f"{square} is not empty."
-        return f"{square} is in the opponent's field: no Queen may be introduced there."
+            return said("{square} is not empty.", square=square)
+        return said(
+            "{square} is in the opponent's field: no Queen may be introduced there.",
+            square=square,
+        )
 
     # --- for the board ---------------------------------------------------------
     def move_squares(self, move: str) -> tuple[str, ...]:
@@ -449,12 +485,17 @@ class Empress(Game):
         if in_opening(s):
             placed = placed_queens(s, s.turn)
             if placed < OPENING_QUEENS:
-                count = f"Queen {placed + 1} of {OPENING_QUEENS}"
-                return f"Opening: {name} places {count} on any empty square."
-            return f"Opening: {name} places the Empress on any empty square."
-        return (
-            f"Play: {name} moves a Queen or the Empress, or introduces a Queen from reserve "
-            "outside the opponent's field."
+                return said(
+                    "Opening: {side} places Queen {number} of {count} on any empty square.",
+                    side=name,
+                    number=placed + 1,
+                    count=OPENING_QUEENS,
+                )
+            return said("Opening: {side} places the Empress on any empty square.", side=name)
+        return said(
+            "Play: {side} moves a Queen or the Empress, or introduces a Queen from reserve "
+            "outside the opponent's field.",
+            side=name,
         )
 
     def fields(self, s: EmpressState) -> Fields:

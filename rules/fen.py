@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from rules.grid import Grid
+from rules.said import said
 
 _RUN = re.compile(r"\d+|.")
 
@@ -32,7 +33,13 @@ def parse_board(text: str, grid: Grid, letters: str) -> tuple:
     """Board tuple (None for empty) from FEN ranks; ValueError naming what is wrong."""
     rows = text.split("/")
     if len(rows) != grid.ranks:
-        raise ValueError(f"The board needs {grid.ranks} ranks separated by '/', not {len(rows)}.")
+        raise ValueError(
+            said(
+                "The board needs {ranks} ranks separated by '/', not {count}.",
+                ranks=grid.ranks,
+                count=len(rows),
+            )
+        )
     board: list = [None] * grid.size
     for i, row in enumerate(rows):
         rank = grid.ranks - 1 - i
@@ -42,10 +49,23 @@ def parse_board(text: str, grid: Grid, letters: str) -> tuple:
                 f += int(token)
                 continue
             if token not in letters:
-                raise ValueError(f"{token!r} is not a piece of this game (rank {rank + 1}).")
+                raise ValueError(
+                    said(
+                        "{piece} is not a piece of this game (rank {rank}).",
+                        piece=repr(token),
+                        rank=rank + 1,
+                    )
+                )
             if f < grid.files:
                 board[rank * grid.files + f] = token
             f += 1
         if f != grid.files:
-            raise ValueError(f"Rank {rank + 1} has {f} squares instead of {grid.files}.")
+            raise ValueError(
+                said(
+                    "Rank {rank} has {count} squares instead of {files}.",
+                    rank=rank + 1,
+                    count=f,
+                    files=grid.files,
+                )
+            )
     return tuple(board)

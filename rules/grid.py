@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from rules.said import said
+
 ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
@@ -36,7 +38,9 @@ class Grid:
         try:
             return self._index[name]
         except KeyError:
-            raise ValueError(f"{name!r} is not a square of this board.") from None
+            raise ValueError(
+                said("{name} is not a square of this board.", name=repr(name))
+            ) from None
 
     def find(self, name: str) -> int | None:
         """The index of a square's name; None for anything else."""

@@ -19,6 +19,7 @@ from itertools import compress, count
 from rules.base import Game, IllegalMove, Outcome, State
 from rules.fen import format_board, parse_board
 from rules.grid import ALL_DIRECTIONS, DIAGONAL, KNIGHT_LEAPS, ORTHOGONAL, Grid
+from rules.said import said
 
 GRID = Grid(12, 12)
 N = 12
@@ -57,26 +58,27 @@ SQ = r"[a-l](?:1[0-2]|[1-9])"
 PART = re.compile(rf"^({SQ})(\*?)({SQ})(?:\+({SQ}))?(?:=([A-Za-z])/({SQ}))?$")
 DEPLOY = re.compile(r"^deploy(1[0-2]|[1-9])$")
 PIECE_NAMES = {
-    "E": "Emperor", "M": "Empress", "K": "King", "Q": "Queen", "I": "Imperial Prince",
-    "J": "Imperial Princess", "P": "Prince", "A": "Princess", "N": "Knight", "R": "Rook",
-    "B": "Bishop", "C": "Catapult", "X": "Crossbowman", "S": "Pikeman", "W": "Pawn",
+    "E": said("Emperor"), "M": said("Empress"), "K": said("King"), "Q": said("Queen"),
+    "I": said("Imperial Prince"), "J": said("Imperial Princess"), "P": said("Prince"),
+    "A": said("Princess"), "N": said("Knight"), "R": said("Rook"), "B": said("Bishop"),
+    "C": said("Catapult"), "X": said("Crossbowman"), "S": said("Pikeman"), "W": said("Pawn"),
 }  # fmt: skip
 PIECE_MOVES = {
-    "E": "moves like a chess queen",
-    "M": "a path of exactly 2 steps; may ride with a Horseman",
-    "K": "a path of exactly 3 steps",
-    "Q": "a path of exactly 2 steps; may ride with a Horseman",
-    "I": "leaps (3,2), over pieces",
-    "J": "a path of exactly 2 steps, never capturing; may ride",
-    "P": "leaps (3,2), over pieces",
-    "A": "a path of exactly 2 steps, never capturing; may ride",
-    "N": "a chess knight",
-    "R": "a chess rook",
-    "B": "a chess bishop",
-    "C": "one step to an empty square, or shoots an enemy 1 to 4 squares away in a line",
-    "X": "a path of exactly 2 steps",
-    "S": "a path of exactly 2 orthogonal steps",
-    "W": "1 forward (2 from its first rank); captures ahead or diagonally forward",
+    "E": said("moves like a chess queen"),
+    "M": said("a path of exactly 2 steps; may ride with a Horseman"),
+    "K": said("a path of exactly 3 steps"),
+    "Q": said("a path of exactly 2 steps; may ride with a Horseman"),
+    "I": said("leaps (3,2), over pieces"),
+    "J": said("a path of exactly 2 steps, never capturing; may ride"),
+    "P": said("leaps (3,2), over pieces"),
+    "A": said("a path of exactly 2 steps, never capturing; may ride"),
+    "N": said("a chess knight"),
+    "R": said("a chess rook"),
+    "B": said("a chess bishop"),
+    "C": said("one step to an empty square, or shoots an enemy 1 to 4 squares away in a line"),
+    "X": said("a path of exactly 2 steps"),
+    "S": said("a path of exactly 2 orthogonal steps"),
+    "W": said("1 forward (2 from its first rank); captures ahead or diagonally forward"),
 }
 
 
@@ -252,10 +254,10 @@ class Charge:
 
 class ImperialChess(Game):
     slug = "imperial-chess"
-    name = "Imperial Chess"
-    seats = ("White", "Black")
+    name = said("Imperial Chess")
+    seats = (said("White"), said("Black"))
     grid = GRID
-    notation_help = (
+    notation_help = said(
         "e2e4; a ride d2f5+e2; a shot d1*d5; a replacement e11e12=Q/h1; deploy3; "
         "a charge as its moves joined by commas."
     )
@@ -265,9 +267,9 @@ class ImperialChess(Game):
         options = dict(options or {})
         victory = options.pop("victory", "imperials")
         if options:
-            raise ValueError("Imperial Chess has one option: victory.")
+            raise ValueError(said("Imperial Chess has one option: victory."))
         if victory not in VICTORIES:
-            raise ValueError("victory is imperials (default), emperor or emperor-empress.")
+            raise ValueError(said("victory is imperials (default), emperor or emperor-empress."))
         return {"victory": victory}
 
     def start(self, options) -> ImperialState:
@@ -280,8 +282,8 @@ class ImperialChess(Game):
         victory = self.validate_options(options)["victory"]
         return {
             "imperials": "",
-            "emperor": "win by taking the Emperor",
-            "emperor-empress": "win by taking Emperor and Empress",
+            "emperor": said("win by taking the Emperor"),
+            "emperor-empress": said("win by taking Emperor and Empress"),
         }[victory]
 
     # --- notation --------------------------------------------------------------------------
@@ -293,16 +295,16 @@ class ImperialChess(Game):
 
     def parse(self, text: str) -> ImperialState:
         if not isinstance(text, str):
-            raise ValueError("A position is text.")
+            raise ValueError(said("A position is text."))
         fields = text.split()
         if len(fields) != 4:
             raise ValueError(
-                "An Imperial Chess position reads: <ranks>[<lost>] <w|b> <quiet> <move>."
+                said("An Imperial Chess position reads: <ranks>[<lost>] <w|b> <quiet> <move>.")
             )
         m = re.fullmatch(r"([^\[\]]+)\[([A-Za-z]*)\]", fields[0])
         if not m:
             raise ValueError(
-                "The board must be followed by the lost pieces in brackets, e.g. [Wq]."
+                said("The board must be followed by the lost pieces in brackets, e.g. [Wq].")
             )
         letters = RANK_ORDER + RANK_ORDER.lower()
         board = parse_board(m[1], GRID, letters)
@@ -310,13 +312,15 @@ class ImperialChess(Game):
         lost_black = "".join(c for c in m[2] if c.islower())
         if m[2] != sort_lost(lost_white) + sort_lost(lost_black):
             raise ValueError(
-                "Lost pieces are listed White's first, each side in rank order (EMKQIJPANRBCXSW)."
+                said(
+                    "Lost pieces are listed White's first, each side in rank order (EMKQIJPANRBCXSW)."
+                )
             )
         if fields[1] not in ("w", "b"):
-            raise ValueError("The side to move is 'w' or 'b'.")
+            raise ValueError(said("The side to move is 'w' or 'b'."))
         quiet, fullmove = fields[2], fields[3]
         if not (quiet.isdigit() and fullmove.isdigit() and int(fullmove) >= 1):
-            raise ValueError("The counters are whole numbers (the move number from 1).")
+            raise ValueError(said("The counters are whole numbers (the move number from 1)."))
         return ImperialState(
             board=board,
             lost=(lost_white, lost_black),
@@ -602,7 +606,10 @@ class ImperialChess(Game):
     def _charge(self, s: ImperialState, parts) -> Charge:
         if not self.charge_available(s):
             raise IllegalMove(
-                "A charge needs six front-line pieces that threaten an enemy now or after one move."
+                said(
+                    "A charge needs six front-line pieces that threaten an enemy now or after "
+                    "one move."
+                )
             )
         # Files belong to the pieces as they stood at the start of the turn.
         origin_file = {
@@ -614,24 +621,55 @@ class ImperialChess(Game):
         for number, part in enumerate(parts, start=1):
             if ended:
                 raise IllegalMove(
-                    f"Part {number}: the charge ended when part {number - 1} ended the game."
+                    said(
+                        "Part {number}: the charge ended when part {previous} ended the game.",
+                        number=number,
+                        previous=number - 1,
+                    )
                 )
             if DEPLOY.match(part) or not PART.match(part):
-                raise IllegalMove(f"Part {number} ({part}) is not a single piece's move.")
+                raise IllegalMove(
+                    said(
+                        "Part {number} ({part}) is not a single piece's move.",
+                        number=number,
+                        part=part,
+                    )
+                )
             frm = GRID.index(PART.match(part)[1])
             if frm in moved:
                 raise IllegalMove(
-                    f"Part {number} ({part}): that piece has moved in this charge already."
+                    said(
+                        "Part {number} ({part}): that piece has moved in this charge already.",
+                        number=number,
+                        part=part,
+                    )
                 )
             if frm not in origin_file:
                 raise IllegalMove(
-                    f"Part {number} ({part}): a piece restored in the charge does not move in it."
+                    said(
+                        "Part {number} ({part}): a piece restored in the charge does not move "
+                        "in it.",
+                        number=number,
+                        part=part,
+                    )
                 )
             if origin_file[frm] in used:
-                letter = GRID.names[origin_file[frm]][0]
-                raise IllegalMove(f"Part {number} ({part}): file {letter} has made its move.")
+                raise IllegalMove(
+                    said(
+                        "Part {number} ({part}): file {file} has made its move.",
+                        number=number,
+                        part=part,
+                        file=GRID.names[origin_file[frm]][0],
+                    )
+                )
             if part not in self._piece_moves(pos, only={frm}):
-                raise IllegalMove(f"Part {number} ({part}) is not a legal move of that piece here.")
+                raise IllegalMove(
+                    said(
+                        "Part {number} ({part}) is not a legal move of that piece here.",
+                        number=number,
+                        part=part,
+                    )
+                )
             reset = self._apply_part(pos, part) or reset
             used.add(origin_file[frm])
             moved, origin_file = self._track(PART.match(part), moved, origin_file)
@@ -741,48 +779,74 @@ class ImperialChess(Game):
             try:
                 charge = self.charge(s, move.split(","))
             except IllegalMove as exc:
-                return str(exc)
+                return exc.message
             files = ", ".join(GRID.names[f][0] for f in charge.owing)
-            return f"The charge is not finished: file(s) {files} still owe a move."
+            return said(
+                "The charge is not finished: file(s) {files} still owe a move.", files=files
+            )
         if DEPLOY.match(move):
-            return (
-                f"Rank {DEPLOY.match(move)[1]} cannot deploy: all 12 squares must hold your "
-                "pieces and the 12 in front be empty."
+            return said(
+                "Rank {rank} cannot deploy: all 12 squares must hold your "
+                "pieces and the 12 in front be empty.",
+                rank=DEPLOY.match(move)[1],
             )
         m = PART.match(move)
         if not m:
-            return (
-                f"Could not read {move!r}: write e2e4, d2f5+e2 (a ride), d1*d5 (a shot), "
-                "e11e12=Q/h1 (a replacement) or deploy3."
+            return said(
+                "Could not read {move}: write e2e4, d2f5+e2 (a ride), d1*d5 (a shot), "
+                "e11e12=Q/h1 (a replacement) or deploy3.",
+                move=repr(move),
             )
         frm, to = GRID.index(m[1]), GRID.index(m[3])
         piece = s.board[frm]
         if piece is None:
-            return f"There is no piece on {m[1]}."
+            return said("There is no piece on {square}.", square=m[1])
         if side_of(piece) != s.turn:
-            return f"The piece on {m[1]} is not yours: it is {self.seats[s.turn]}'s move."
-        name = f"The {PIECE_NAMES[piece.upper()]} on {m[1]}"
+            return said(
+                "The piece on {square} is not yours: it is {side}'s move.",
+                square=m[1],
+                side=self.seats[s.turn],
+            )
+        name = PIECE_NAMES[piece.upper()]
         pos = Position(s.board, s.lost, s.turn)
         if m[2]:
             if piece.upper() != "C":
-                return f"{name} is not a Catapult and cannot shoot."
-            return f"{name} shoots only enemy pieces 1 to 4 squares away along a line."
+                return said(
+                    "The {piece} on {square} is not a Catapult and cannot shoot.",
+                    piece=name,
+                    square=m[1],
+                )
+            return said(
+                "The {piece} on {square} shoots only enemy pieces 1 to 4 squares away along a "
+                "line.",
+                piece=name,
+                square=m[1],
+            )
         if to not in self._destinations(pos, frm, piece.upper()):
             target = s.board[to]
             if target is not None and piece.upper() in NON_CAPTURING:
-                return f"{name} never captures."
-            return f"{name} cannot reach {m[3]} ({PIECE_MOVES[piece.upper()]})."
+                return said("The {piece} on {square} never captures.", piece=name, square=m[1])
+            return said(
+                "The {piece} on {square} cannot reach {target} ({moves}).",
+                piece=name,
+                square=m[1],
+                target=m[3],
+                moves=PIECE_MOVES[piece.upper()],
+            )
         if m[4]:
-            return (
-                f"No Lady on {m[4]} can ride along: she must stand beside the Horseman and "
-                "land on an empty square."
+            return said(
+                "No Lady on {square} can ride along: she must stand beside the Horseman and "
+                "land on an empty square.",
+                square=m[4],
             )
         if m[5]:
-            return (
-                f"That replacement is not possible: the piece must reach the far rank, {m[5]} "
-                f"must be lost and allowed, and {m[6]} an empty home square."
+            return said(
+                "That replacement is not possible: the piece must reach the far rank, {piece} "
+                "must be lost and allowed, and {square} an empty home square.",
+                piece=m[5],
+                square=m[6],
             )
-        return f"{move} is not legal here."
+        return said("{move} is not legal here.", move=move)
 
     def strikes(self, move: str) -> bool:
         return "*" in move
@@ -800,16 +864,32 @@ class ImperialChess(Game):
     def describe(self, move: str) -> str:
         """A move in words, for choices offered on the page."""
         if DEPLOY.match(move):
-            return f"Deploy rank {DEPLOY.match(move)[1]}"
+            return said("Deploy rank {rank}", rank=DEPLOY.match(move)[1])
         m = PART.match(move)
         if not m:
             return move
         if m[2]:
-            return f"Shoot {m[3]}"
-        words = f"{m[1]} to {m[3]}"
+            return said("Shoot {square}", square=m[3])
+        squares = {"origin": m[1], "target": m[3]}
+        if m[4] and m[5]:
+            return said(
+                "{origin} to {target}, the Lady on {lady} riding along, restoring the {piece} "
+                "(the arriving piece goes home to {home})",
+                **squares,
+                lady=m[4],
+                piece=PIECE_NAMES[m[5].upper()],
+                home=m[6],
+            )
         if m[4]:
-            words += f", the Lady on {m[4]} riding along"
+            return said(
+                "{origin} to {target}, the Lady on {lady} riding along", **squares, lady=m[4]
+            )
         if m[5]:
-            restored = PIECE_NAMES[m[5].upper()]
-            words += f", restoring the {restored} (the arriving piece goes home to {m[6]})"
-        return words
+            return said(
+                "{origin} to {target}, restoring the {piece} (the arriving piece goes home to "
+                "{home})",
+                **squares,
+                piece=PIECE_NAMES[m[5].upper()],
+                home=m[6],
+            )
+        return said("{origin} to {target}", **squares)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from rules.base import Game, Outcome, State
 from rules.grid import Grid
+from rules.said import said
 
 GRID = Grid(4, 4)
 COLOURS = "ryg" + "b"
@@ -88,7 +89,7 @@ def _emperor(board) -> int:
     for sq, p in enumerate(board):
         if p[0] == "E":
             return sq
-    raise ValueError("A board without its Emperor.")
+    raise ValueError(said("A board without its Emperor."))
 
 
 def format_board(board) -> str:
@@ -98,48 +99,93 @@ def format_board(board) -> str:
 def parse_board(text: str) -> tuple[str, ...]:
     ranks = text.split("|")
     if len(ranks) != 4:
-        raise ValueError("A board is 4 ranks, from 4 down to 1, separated by '|'.")
+        raise ValueError(said("A board is 4 ranks, from 4 down to 1, separated by '|'."))
     board: list[str] = [""] * 16
     for i, rank in enumerate(ranks):
         squares = rank.split(",")
         if len(squares) != 4:
-            raise ValueError(f"Rank {4 - i} needs 4 squares separated by ',', not {len(squares)}.")
+            raise ValueError(
+                said(
+                    "Rank {rank} needs 4 squares separated by ',', not {count}.",
+                    rank=4 - i,
+                    count=len(squares),
+                )
+            )
         for f, square in enumerate(squares):
             if not SQUARE.match(square):
                 raise ValueError(
-                    f"{square!r} on {GRID.names[(3 - i) * 4 + f]} is not a piece "
-                    "(kind C N H E, colour r y g b, * when dead)."
+                    said(
+                        "{text} on {square} is not a piece "
+                        "(kind C N H E, colour r y g b, * when dead).",
+                        text=repr(square),
+                        square=GRID.names[(3 - i) * 4 + f],
+                    )
                 )
             board[(3 - i) * 4 + f] = square
     return tuple(board)
 
 
+def not_the_set(nobles: str, missing: str, extra: str) -> str:
+    """Why an arrangement is not this player's set: the pieces missing, those not in it, or
+    both (one sentence each way, for the translations)."""
+    if missing and extra:
+        return said(
+            "An arrangement holds two Commoners of each colour, two Nobles of each of {nobles}, "
+            "a High Priest and an Emperor; missing {missing}; not in the set {extra}.",
+            nobles=nobles,
+            missing=missing,
+            extra=extra,
+        )
+    if missing:
+        return said(
+            "An arrangement holds two Commoners of each colour, two Nobles of each of {nobles}, "
+            "a High Priest and an Emperor; missing {missing}.",
+            nobles=nobles,
+            missing=missing,
+        )
+    return said(
+        "An arrangement holds two Commoners of each colour, two Nobles of each of {nobles}, "
+        "a High Priest and an Emperor; not in the set {extra}.",
+        nobles=nobles,
+        extra=extra,
+    )
+
+
 class ImperialShuffle(Game):
     slug = "imperial-shuffle"
-    name = "Imperial Shuffle"
-    seats = ("First player", "Second player")
+    name = said("Imperial Shuffle")
+    seats = (said("First player"), said("Second player"))
     grid = GRID
     needs_setup = True
-    notation_help = "The Emperor's direction (N, NE, E, SE, S, SW, W, NW), with +c2 to revive."
+    notation_help = said(
+        "The Emperor's direction (N, NE, E, SE, S, SW, W, NW), with +c2 to revive."
+    )
 
     def describe_options(self, options: dict) -> str:
         options = self.validate_options(options)
-        names = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
-        nobles = ", ".join(names[c] for c in options["nobles"])
-        return f"nobles {nobles}" + (", boards dealt" if options["deal"] else "")
+        names = {"r": said("red"), "y": said("yellow"), "g": said("green"), "b": said("blue")}
+        first, second, third = (names[c] for c in options["nobles"])
+        if options["deal"]:
+            return said(
+                "nobles {first}, {second}, {third}, boards dealt",
+                first=first,
+                second=second,
+                third=third,
+            )
+        return said("nobles {first}, {second}, {third}", first=first, second=second, third=third)
 
     # --- options, setup and start --------------------------------------------------
     def validate_options(self, options) -> dict:
         options = {**DEFAULT, **(options or {})}
         if set(options) - set(DEFAULT):
-            raise ValueError("Imperial Shuffle's options are nobles and deal.")
+            raise ValueError(said("Imperial Shuffle's options are nobles and deal."))
         nobles = options["nobles"]
         if not (isinstance(nobles, str) and len(set(nobles)) == len(nobles) == 3) or not set(
             nobles
         ) <= set(COLOURS):
-            raise ValueError("Choose three different noble colours among r, y, g, b.")
+            raise ValueError(said("Choose three different noble colours among r, y, g, b."))
         if not isinstance(options["deal"], bool):
-            raise ValueError("deal is true (both boards dealt at random) or false.")
+            raise ValueError(said("deal is true (both boards dealt at random) or false."))
         return {"nobles": "".join(sorted(nobles, key=COLOURS.index)), "deal": options["deal"]}
 
     def start(self, options) -> ShuffleState:
@@ -156,18 +202,12 @@ class ImperialShuffle(Game):
         nobles = self.validate_options(options)["nobles"]
         board = parse_board(board_text)
         if any(dead(p) for p in board):
-            raise ValueError("Every piece stands at the start: no '*'.")
+            raise ValueError(said("Every piece stands at the start: no '*'."))
         wanted, given = _identities(pieces(nobles, "r")), _identities(board)
         if given != wanted:
-            missing = sorted((wanted - given).elements())
-            extra = sorted((given - wanted).elements())
-            raise ValueError(
-                "An arrangement holds two Commoners of each colour, two Nobles of each of "
-                f"{', '.join(nobles)}, a High Priest and an Emperor"
-                + (f"; missing {' '.join(missing)}" if missing else "")
-                + (f"; not in the set {' '.join(extra)}" if extra else "")
-                + "."
-            )
+            missing = " ".join(sorted((wanted - given).elements()))
+            extra = " ".join(sorted((given - wanted).elements()))
+            raise ValueError(not_the_set(", ".join(nobles), missing, extra))
         if other_text is None:
             return []
         other = parse_board(other_text)
@@ -212,7 +252,7 @@ class ImperialShuffle(Game):
     def swap_setup(self, board_text: str, a: str, b: str) -> str:
         """The arrangement with the pieces on squares a and b exchanged."""
         if not (GRID.is_square(a) and GRID.is_square(b)):
-            raise ValueError("Choose two squares of your board (a1 to d4).")
+            raise ValueError(said("Choose two squares of your board (a1 to d4)."))
         board = list(parse_board(board_text))
         i, j = GRID.index(a), GRID.index(b)
         board[i], board[j] = board[j], board[i]
@@ -234,33 +274,39 @@ class ImperialShuffle(Game):
 
     def parse(self, text: str) -> ShuffleState:
         if not isinstance(text, str):
-            raise ValueError("A position is text.")
+            raise ValueError(said("A position is text."))
         fields = text.split()
         if len(fields) not in (2, 4):
             raise ValueError(
-                "An Imperial Shuffle position reads: <first board>/<second board> <1|2> "
-                "[<quiet plies> <ply>]."
+                said(
+                    "An Imperial Shuffle position reads: <first board>/<second board> <1|2> "
+                    "[<quiet plies> <ply>]."
+                )
             )
         fields += ["0", "1"][len(fields) - 2 :]
         boards_text, side, quiet, ply = fields
         halves = boards_text.split("/")
         if len(halves) != 2:
-            raise ValueError("Write both boards, the first player's first, separated by '/'.")
+            raise ValueError(said("Write both boards, the first player's first, separated by '/'."))
         boards = tuple(parse_board(half) for half in halves)
         nobles = "".join(sorted({p[1] for p in boards[0] if p[0] == "N"}, key=COLOURS.index))
         for seat, board in enumerate(boards):
             if len(nobles) != 3 or _identities(board) != _identities(pieces(nobles, "r")):
                 raise ValueError(
-                    f"Board {seat + 1} must hold two Commoners of each colour, two Nobles of "
-                    "each of three colours (the same on both boards), a High Priest and an Emperor."
+                    said(
+                        "Board {board} must hold two Commoners of each colour, two Nobles of "
+                        "each of three colours (the same on both boards), a High Priest and an "
+                        "Emperor.",
+                        board=seat + 1,
+                    )
                 )
             emperor = next(p for p in board if p[0] == "E")
             if dead(emperor):
-                raise ValueError("An Emperor never dies.")
+                raise ValueError(said("An Emperor never dies."))
         if side not in ("1", "2"):
-            raise ValueError("The side to move is 1 (the first board's player) or 2.")
+            raise ValueError(said("The side to move is 1 (the first board's player) or 2."))
         if not (quiet.isdigit() and ply.isdigit() and int(ply) >= 1):
-            raise ValueError("The counters are whole numbers (the ply from 1).")
+            raise ValueError(said("The counters are whole numbers (the ply from 1)."))
         return ShuffleState(boards=boards, turn=int(side) - 1, quiet=int(quiet), ply=int(ply))
 
     # --- moves -----------------------------------------------------------------------
@@ -351,24 +397,38 @@ class ImperialShuffle(Game):
     def explain(self, s: ShuffleState, move: str) -> str:
         m = MOVE.match(move)
         if not m:
-            return f"Could not read {move!r}: write a direction (N, NE, … NW), with +c2 to revive."
+            return said(
+                "Could not read {move}: write a direction (N, NE, … NW), with +c2 to revive.",
+                move=repr(move),
+            )
         line = self._line(s, m[1])
         if line is None:
             if not GRID.ray(_emperor(s.boards[s.turn]), DIRECTIONS[m[1]]):
-                return f"The Emperor cannot step {m[1]}: that is off the board."
-            return f"A dead piece stands in the line {m[1]} of the Emperor: it cannot be pushed."
-        if m[2]:
-            return (
-                f"No revival on {m[2]} goes with {m[1]}: the pushed High Priest must face a "
-                "piece identical to a dead one of yours."
+                return said(
+                    "The Emperor cannot step {direction}: that is off the board.", direction=m[1]
+                )
+            return said(
+                "A dead piece stands in the line {direction} of the Emperor: it cannot be pushed.",
+                direction=m[1],
             )
-        return f"{move} is not legal here."
+        if m[2]:
+            return said(
+                "No revival on {square} goes with {direction}: the pushed High Priest must face a "
+                "piece identical to a dead one of yours.",
+                square=m[2],
+                direction=m[1],
+            )
+        return said("{move} is not legal here.", move=move)
 
     def describe(self, move: str) -> str:
         direction, _, revived = move.partition("+")
         if revived:
-            return f"Push {direction}, reviving the piece on {revived}"
-        return f"Push {direction} with no revival"
+            return said(
+                "Push {direction}, reviving the piece on {square}",
+                direction=direction,
+                square=revived,
+            )
+        return said("Push {direction} with no revival", direction=direction)
 
     def move_squares(self, move: str) -> tuple[str, ...]:
         direction, _, revived = move.partition("+")

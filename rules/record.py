@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.results import IllegalMove, Outcome
+from rules.said import said
 
 if TYPE_CHECKING:  # the base imports this module: its names are only hints here
     from rules.base import Game, State
@@ -95,7 +96,13 @@ def read(game: Game, text: str) -> Read:
     for ply, token in enumerate(t for t in tokens if t):
         move = _canonical(game, state, token)
         if move is None:
-            raise IllegalMove(f"move {ply + 1} ({token}) cannot be read or played here")
+            raise IllegalMove(
+                said(
+                    "move {number} ({move}) cannot be read or played here",
+                    number=ply + 1,
+                    move=token,
+                )
+            )
         moves.append(move)
         state = game.play(state, move)
     names = (tags.get(game.seats[0], "?"), tags.get(game.seats[1], "?"))
@@ -138,18 +145,20 @@ def _main_line(body: str) -> list[str]:
         if piece == "(":
             depth += 1
             if depth > DEEPEST:
-                raise ValueError(f"Variations are nested more than {DEEPEST} deep.")
+                raise ValueError(
+                    said("Variations are nested more than {count} deep.", count=DEEPEST)
+                )
         elif piece == ")":
             if depth == 0:
-                raise ValueError("A ) closes no variation.")
+                raise ValueError(said("A ) closes no variation."))
             depth -= 1
         elif piece[0] == "{":
             if not piece.endswith("}"):
-                raise ValueError("A comment opened with { is not closed.")
+                raise ValueError(said("A comment opened with { is not closed."))
         elif depth == 0 and piece[0] not in ";$":
             tokens.append(piece)
     if depth:
-        raise ValueError("A variation opened with ( is not closed.")
+        raise ValueError(said("A variation opened with ( is not closed."))
     return tokens
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from rules.base import Outcome
 from rules.grid import column_name
+from rules.said import said
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 COLOURS = ("B", "W")
@@ -72,12 +73,12 @@ def read(game, text: str) -> Record:
     """Read the main line of an SGF game record; ValueError says what is wrong."""
     nodes = _nodes(text)
     if not nodes:
-        raise ValueError("No SGF game found: it starts with '(;'.")
+        raise ValueError(said("No SGF game found: it starts with '(;'."))
     root = nodes[0]
     if root.get("GM", ["40"])[0] != "40":
-        raise ValueError(f"GM[{root['GM'][0]}] is not a Dots game (GM[40]).")
+        raise ValueError(said("GM[{game}] is not a Dots game (GM[40]).", game=root["GM"][0]))
     if "SZ" not in root:
-        raise ValueError("The record needs the board size, SZ[width:height].")
+        raise ValueError(said("The record needs the board size, SZ[width:height]."))
     size = root["SZ"][0]
     # ASCII digits, at most two: \d would take other scripts' digits, and int() refuses a
     # number of 4,301 digits in words of its own.
@@ -85,8 +86,11 @@ def read(game, text: str) -> Record:
     if not m:
         shown = size if len(size) <= 12 else size[:12] + "…"
         raise ValueError(
-            f"The board size SZ[{shown}] is not one: write SZ[32], or SZ[40:32] for width "
-            "and height, each from 8 to 40."
+            said(
+                "The board size SZ[{size}] is not one: write SZ[32], or SZ[40:32] for width "
+                "and height, each from 8 to 40.",
+                size=shown,
+            )
         )
     width, height = int(m[1]), int(m[2] or m[1])
     mode = root.get("RU", ["dots"])[0].lower()
@@ -108,11 +112,19 @@ def read(game, text: str) -> Record:
                 moves.append("pass" if is_pass else _name(value, width, height))
     first = root.get("PL", [COLOURS[colours[0]] if colours else "B"])[0]
     if first not in COLOURS:
-        raise ValueError(f"PL[{first[:12]}] names no player: B (circles) or W (crosses).")
+        raise ValueError(
+            said("PL[{player}] names no player: B (circles) or W (crosses).", player=first[:12])
+        )
     first = COLOURS.index(first)
     for ply, colour in enumerate(colours):
         if colour != (first + ply) % 2:
-            raise ValueError(f"Move {ply + 1} is by {COLOURS[colour]} out of turn.")
+            raise ValueError(
+                said(
+                    "Move {number} is by {colour} out of turn.",
+                    number=ply + 1,
+                    colour=COLOURS[colour],
+                )
+            )
     rows = "/".join(
         re.sub(r"\.{2,}", lambda r: str(len(r[0])), "".join(board[y * width : (y + 1) * width]))
         for y in range(height)
@@ -160,7 +172,7 @@ def _nodes(text: str) -> list[dict[str, list[str]]]:
             continue
         elif c == "[":
             if not nodes or prop is None:
-                raise ValueError("A property value appears outside a node.")
+                raise ValueError(said("A property value appears outside a node."))
             j, value = i + 1, []
             while j < len(text) and text[j] != "]":
                 if text[j] == "\\" and j + 1 < len(text):
@@ -168,7 +180,7 @@ def _nodes(text: str) -> list[dict[str, list[str]]]:
                 value.append(text[j])
                 j += 1
             if j >= len(text):
-                raise ValueError("A property value is not closed with ']'.")
+                raise ValueError(said("A property value is not closed with ']'."))
             nodes[-1].setdefault(prop, []).append("".join(value))
             i = j
         i += 1
@@ -177,10 +189,17 @@ def _nodes(text: str) -> list[dict[str, list[str]]]:
 
 def _coords(value: str, width: int, height: int) -> tuple[int, int]:
     if len(value) != 2 or any(c not in LETTERS for c in value):
-        raise ValueError(f"[{value}] is not an SGF point.")
+        raise ValueError(said("[{value}] is not an SGF point.", value=value))
     x, y = LETTERS.index(value[0]), LETTERS.index(value[1])
     if x >= width or y >= height:
-        raise ValueError(f"[{value}] lies off the {width}×{height} board.")
+        raise ValueError(
+            said(
+                "[{value}] lies off the {width}×{height} board.",
+                value=value,
+                width=width,
+                height=height,
+            )
+        )
     return x, y
 
 

@@ -8,6 +8,8 @@ from itertools import compress, count, repeat
 from operator import is_
 from typing import NamedTuple
 
+from django.utils.translation import get_language, gettext, pgettext
+
 from play.boards.base import Marks, Renderer, clickable
 from rules.grid import Grid
 
@@ -21,7 +23,7 @@ class Annotation(NamedTuple):
     each piece and annotation it shows."""
 
     classes: tuple[str, ...] = ()
-    words: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()  # English, marked by gettext_noop: drawn in the page's language
     shapes: tuple[str, ...] = ()
 
 
@@ -37,12 +39,12 @@ class Layout(NamedTuple):
 
 class ChessboardRenderer(Renderer):
     grid: Grid
-    title: str
+    title: str  # lazy (gettext_lazy): the board's name in the page's language
 
     def __init__(self):
-        # Bounded by the board: its squares, two ways up, the kinds of piece and the game's
-        # annotations.
-        self._layouts: dict[int, Layout] = {}
+        # Bounded by the board: its squares, two ways up, the languages (its labels are words),
+        # the kinds of piece and the game's annotations.
+        self._layouts: dict[tuple[int, str], Layout] = {}
 
     def piece_at(self, state, sq: int) -> str | None:
         return state.board[sq]
@@ -57,10 +59,14 @@ class ChessboardRenderer(Renderer):
     def draw_piece(self, piece: str, x: float, y: float) -> str:
         raise NotImplementedError
 
-    @cache  # noqa: B019 - one renderer per game for the whole process, and a few pieces each
     def mini(self, piece: str) -> str:
-        """A small standalone SVG of one piece (captured material): drawn once, for every
-        captured piece is shown again with each move."""
+        """A small standalone SVG of one piece (captured material): drawn once a language
+        (a piece may carry its name), for every captured piece is shown again with each
+        move."""
+        return self._mini(piece, get_language())
+
+    @cache  # noqa: B019 - one renderer per game for the whole process, and a few pieces each
+    def _mini(self, piece: str, language: str) -> str:
         return (
             f'<svg class="mini" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">'
             f"{self.draw_piece(piece, CELL / 2, CELL / 2)}</svg>"
@@ -73,10 +79,11 @@ class ChessboardRenderer(Renderer):
         marks = marks or Marks()
         g = self.grid
         width, height = g.files * CELL + MARGIN, g.ranks * CELL + MARGIN
+        title = str(self.title)  # lazy: in the page's language
         out = [
             f'<svg class="board" viewBox="0 0 {width} {height}" role="group" '
-            f'aria-label="{escape(self.title + caption)}" xmlns="http://www.w3.org/2000/svg">',
-            f"<title>{escape(self.title)}{escape(caption)}</title>",
+            f'aria-label="{escape(title + caption)}" xmlns="http://www.w3.org/2000/svg">',
+            f"<title>{escape(title)}{escape(caption)}</title>",
         ]
         layout = self._layout(bottom)
         notes = self.annotate(state)
@@ -149,15 +156,17 @@ class ChessboardRenderer(Renderer):
 
     def _layout(self, bottom: int) -> Layout:
         """The squares in reading order, top-left first, so that tabbing and screen readers
-        follow the picture, as `bottom` sees them; with each place's pictures drawn so far."""
-        layout = self._layouts.get(bottom)
+        follow the picture, as `bottom` sees them; with each place's pictures drawn so far in
+        the language of the page (their labels are words)."""
+        key = (bottom, get_language())
+        layout = self._layouts.get(key)
         if layout is None:
             cells = {sq: self._cell(sq, bottom) for sq in range(self.grid.size)}
             order = [
                 (sq, MARGIN + cells[sq][0] * CELL, cells[sq][1] * CELL)
                 for sq in sorted(cells, key=lambda sq: cells[sq][::-1])
             ]
-            layout = self._layouts[bottom] = Layout(
+            layout = self._layouts[key] = Layout(
                 order=order,
                 squares=tuple(sq for sq, _, _ in order),
                 at={self.grid.names[sq]: i for i, (sq, _, _) in enumerate(order)},
@@ -179,22 +188,26 @@ class ChessboardRenderer(Renderer):
         piece = self.piece_at(state, sq)
         shade = "light" if (g.file_of(sq) + g.rank_of(sq)) % 2 else "dark"
         classes = ["sq", shade, *note.classes]
-        label = [name, self.piece_name(piece) if piece else "empty", *note.words]
+        label = [
+            name,
+            self.piece_name(piece) if piece else pgettext("square", "empty"),
+            *map(gettext, note.words),
+        ]
         if name in marks.last_move:
             classes.append("last")
-            label.append("last move")
+            label.append(gettext("last move"))
         if name == marks.check:
             classes.append("check")
-            label.append("in check")
+            label.append(gettext("in check"))
         if name == marks.selected:
             classes.append("selected")
-            label.append("selected")
+            label.append(pgettext("square", "selected"))
         if name in marks.targets:
             classes.append("target")
-            label.append("capture here" if piece else "move here")
+            label.append(gettext("capture here") if piece else gettext("move here"))
         if name in marks.strikes:
             classes.append("strike")
-            label.append("shoot here")
+            label.append(gettext("shoot here"))
         if name in marks.alerts:
             classes.append("alert")
             label.append(marks.alert_label)
@@ -247,6 +260,13 @@ NO_MARKS = Marks()
 
 def _circle(cls: str, cx: float, cy: float, radius: float) -> str:
     return f'<circle class="{cls}" cx="{cx}" cy="{cy}" r="{CELL * radius}"/>'
+
+
+def side_piece(side: str, piece: str) -> str:
+    """A piece named with its side ("White Queen"), both words in the page's language."""
+    # Translators: a piece and its side ("White Queen", "Empire Duke"); where the words
+    # would have to agree, write it as "%(piece)s (%(side)s)" or the like.
+    return pgettext("piece and its side", "%(side)s %(piece)s") % {"side": side, "piece": piece}
 
 
 def name_file(grid: Grid, f: int) -> str:

@@ -10,6 +10,8 @@ from html import escape
 from itertools import compress, count
 from operator import ne
 
+from django.utils.translation import gettext, ngettext, pgettext_lazy
+
 from play.boards.base import Marks, Renderer
 from rules.empire import CAPTURED, PIECE, geometry
 from rules.grid import column_name
@@ -17,7 +19,12 @@ from rules.grid import column_name
 GAP = 20
 MARGIN = 26
 SIDES = ("circles", "crosses")
-NAMES = {"O": "circle", "X": "cross", "o": "captured circle", "x": "captured cross"}
+NAMES = {
+    "O": pgettext_lazy("Empire piece", "circle"),
+    "X": pgettext_lazy("Empire piece", "cross"),
+    "o": pgettext_lazy("Empire piece", "captured circle"),
+    "x": pgettext_lazy("Empire piece", "captured cross"),
+}
 
 
 class EmpireBoard(Renderer):
@@ -27,7 +34,7 @@ class EmpireBoard(Renderer):
     updates_in_place = True  # a stone a move: the picture grows with the game
 
     def piece_name(self, piece: str) -> str:
-        return NAMES[piece]
+        return str(NAMES[piece])
 
     def render(
         self, state, *, bottom: int = 0, marks: Marks | None = None, caption="", names=None
@@ -35,18 +42,20 @@ class EmpireBoard(Renderer):
         marks = marks or Marks()
         w, h = state.width, state.height
         size_x, size_y = 2 * MARGIN + (w - 1) * GAP, 2 * MARGIN + (h - 1) * GAP
-        title = f"Empire board, {w}×{h} points{caption}"
+        title = gettext("Empire board, %(width)s×%(height)s points") % {"width": w, "height": h}
+        title += caption
         names = geometry(w, h)[0]
-        stones = []
+        stones, words = [], _stone_words()
+        houses = (escape(gettext("house of circles")), escape(gettext("house of crosses")))
         for i, c in enumerate(state.board):
             if c in "OXox":
-                stones.append(self._piece(c, *self._xy(i, w), names[i]))
+                stones.append(self._piece(c, *self._xy(i, w), names[i], words))
             elif c in "+-":
                 x, y = self._xy(i, w)
-                side = SIDES["+-".index(c)]
+                owner = "+-".index(c)
                 stones.append(
-                    f'<rect class="house house-{side}" x="{x - 4}" y="{y - 4}" width="8" '
-                    f'height="8"><title>house of {side}</title></rect>'
+                    f'<rect class="house house-{SIDES[owner]}" x="{x - 4}" y="{y - 4}" width="8" '
+                    f'height="8"><title>{houses[owner]}</title></rect>'
                 )
         return "".join(
             [
@@ -82,7 +91,7 @@ class EmpireBoard(Renderer):
                 return None
             if any(after.board[n] in ",ox" for n in orth[i]):
                 return None
-            added = self._piece(after.board[i], *self._xy(i, w), names[i])
+            added = self._piece(after.board[i], *self._xy(i, w), names[i], _stone_words())
         ring = self._last_move(after, marks)
         return (
             f'<svg hx-swap-oob="beforeend:#stones">{added}</svg>'
@@ -97,7 +106,7 @@ class EmpireBoard(Renderer):
             x, y = self._xy(geometry(w, h)[1][name], w)
             rings.append(
                 f'<circle class="last-ring" cx="{x}" cy="{y}" r="9.5">'
-                f"<title>last move, {name}</title></circle>"
+                f"<title>{escape(gettext('last move, %(point)s') % {'point': name})}</title></circle>"
             )
         return "".join(rings)
 
@@ -131,10 +140,10 @@ class EmpireBoard(Renderer):
         )
 
     @staticmethod
-    def _piece(c: str, x: int, y: int, name: str) -> str:
+    def _piece(c: str, x: int, y: int, name: str, words: dict[str, str]) -> str:
         side = SIDES[0] if c in "Oo" else SIDES[1]
         dead = " dead" if c in "ox" else ""
-        label = f'aria-label="{name}, {NAMES[c]}" role="img"'
+        label = f'aria-label="{name}, {words[c]}" role="img"'
         if side == "circles":
             shape = f'<circle cx="{x}" cy="{y}" r="6"/>'
         else:
@@ -173,9 +182,9 @@ class EmpireBoard(Renderer):
                     if b is not None and b in wall and a < b:
                         (ax, ay), (bx, by) = self._xy(a, w), self._xy(b, w)
                         links.append(f"M{ax},{ay}L{bx},{by}")
-            label = f"area taken by {side}, {len(area)} points"
+            label = _area_label(owner, len(area))
             out.append(
-                f'<g class="area area-{side}" aria-label="{label}" role="img">'
+                f'<g class="area area-{side}" aria-label="{escape(label)}" role="img">'
                 f'{cells}<path class="ring ring-{side}" d="{"".join(links)}"/></g>'
             )
         return out
@@ -190,6 +199,29 @@ class EmpireBoard(Renderer):
         if not walls:
             return None
         return max((0, 1), key=lambda side: walls.count(PIECE[side]))
+
+
+def _stone_words() -> dict[str, str]:
+    """Each kind of stone's name in the page's language, looked up once a picture: a board
+    holds a thousand stones."""
+    return {c: escape(str(name)) for c, name in NAMES.items()}
+
+
+def _area_label(owner: int, points: int) -> str:
+    """An area's words: who took it, and how many points it holds."""
+    if owner == 0:
+        text = ngettext(
+            "area taken by circles, %(count)s point",
+            "area taken by circles, %(count)s points",
+            points,
+        )
+    else:
+        text = ngettext(
+            "area taken by crosses, %(count)s point",
+            "area taken by crosses, %(count)s points",
+            points,
+        )
+    return text % {"count": points}
 
 
 def _changed(before: tuple, after: tuple, placed: list[int]) -> list[int]:

@@ -5,20 +5,27 @@ from __future__ import annotations
 
 from html import escape
 
-from play.boards.chessboard import CELL, ChessboardRenderer
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+
+from play.boards.chessboard import CELL, ChessboardRenderer, side_piece
 from rules.empire_chess import GRID, PIECE_NAMES
 
+# Translators: Empire Chess's two sides, as its pieces are named ("Empire Duke").
+SIDES = (
+    pgettext_lazy("Empire Chess side", "Empire"),
+    pgettext_lazy("Empire Chess side", "Kingdom"),
+)
 KINGDOM_GLYPHS = {"k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟"}
 
 
 class EmpireChessBoard(ChessboardRenderer):
     slug = "empire-chess"
     grid = GRID
-    title = "Empire Chess board"
+    title = gettext_lazy("Empire Chess board")
 
     def piece_name(self, piece: str) -> str:
-        side = "Empire" if piece.isupper() else "Kingdom"
-        return f"{side} {PIECE_NAMES[piece]}"
+        side = SIDES[0] if piece.isupper() else SIDES[1]
+        return side_piece(str(side), gettext(PIECE_NAMES[piece]))
 
     def draw_piece(self, piece: str, x: float, y: float) -> str:
         return f'<g class="piece" aria-hidden="true">{self.glyph(piece, x, y)}</g>'

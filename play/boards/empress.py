@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
+
 import rules
-from play.boards.chessboard import Annotation, ChessboardRenderer
+from play.boards.chessboard import Annotation, ChessboardRenderer, side_piece
 from rules.empress import GRID
 
 EMPRESS = rules.get("empress")
 
-SIDES = ("White", "Black")
+SIDES = ("white", "black")  # as the CSS classes name them
 # Marks of the fields; all carry class field-mark, so one switch can hide them.
 TINT = (
     '<rect class="field-mark field-tint tint-{side}" x="{{x}}" y="{{y}}" width="60" height="60"/>'
@@ -34,12 +36,14 @@ PROTECTED_SHAPE = '<circle class="protected-ring" cx="{cx}" cy="{cy}" r="27"/>'
 class EmpressBoard(ChessboardRenderer):
     slug = "empress"
     grid = GRID
-    title = "Empress board"
+    title = gettext_lazy("Empress board")
     has_fields = True
 
     def piece_name(self, piece: str) -> str:
-        side = SIDES[0] if piece.isupper() else SIDES[1]
-        return f"{side} {'Queen' if piece in 'Qq' else 'Empress'}"
+        side = EMPRESS.seats[0] if piece.isupper() else EMPRESS.seats[1]
+        # The rules' words (`said`), each its own message in the catalogue.
+        name = gettext("Queen") if piece in "Qq" else gettext("Empress")
+        return side_piece(gettext(side), name)
 
     def draw_piece(self, piece: str, x: float, y: float) -> str:
         side = "white" if piece.isupper() else "black"
@@ -68,13 +72,21 @@ class EmpressBoard(ChessboardRenderer):
         return notes
 
 
+FIELD_WORDS = (gettext_noop("White's field"), gettext_noop("Black's field"))
 FIELD_NOTES = tuple(
-    Annotation((f"field-{side.lower()}",), (f"{side}'s field",), (FIELD_SHAPES[i],))
+    Annotation((f"field-{side}",), (FIELD_WORDS[i],), (FIELD_SHAPES[i],))
     for i, side in enumerate(SIDES)
 )
-NEUTRAL_NOTE = Annotation(("neutral",), ("neutral, in both fields",), (NEUTRAL_SHAPE,))
+NEUTRAL_NOTE = Annotation(
+    ("neutral",), (gettext_noop("neutral, in both fields"),), (NEUTRAL_SHAPE,)
+)
 # A protected Queen stands in a field: its square's note gains the word and the ring.
 PROTECTED = {
-    note: Annotation(note.classes, (*note.words, "protected"), (*note.shapes, PROTECTED_SHAPE))
+    note: Annotation(
+        note.classes,
+        # Translators: a Queen in her side's field of view, which cannot be captured.
+        (*note.words, gettext_noop("protected")),
+        (*note.shapes, PROTECTED_SHAPE),
+    )
     for note in (*FIELD_NOTES, NEUTRAL_NOTE)
 }

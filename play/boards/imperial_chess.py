@@ -9,8 +9,13 @@ from __future__ import annotations
 import math
 from html import escape
 
-from play.boards.chessboard import ChessboardRenderer
+from django.utils.translation import gettext, gettext_lazy
+
+import rules
+from play.boards.chessboard import ChessboardRenderer, side_piece
 from rules.imperial_chess import GRID, PIECE_MOVES, PIECE_NAMES, RANK_ORDER
+
+SEATS = rules.get("imperial-chess").seats
 
 FAMILIES = {
     **dict.fromkeys("EMIJ", "star"),
@@ -49,14 +54,18 @@ def _outline(family: str, x: float, y: float) -> str:
 class ImperialChessBoard(ChessboardRenderer):
     slug = "imperial-chess"
     grid = GRID
-    title = "Imperial Chess board"
+    title = gettext_lazy("Imperial Chess board")
 
     def piece_name(self, piece: str) -> str:
-        side = "White" if piece.isupper() else "Black"
-        return f"{side} {PIECE_NAMES[piece.upper()]}"
+        side = SEATS[0] if piece.isupper() else SEATS[1]
+        return side_piece(gettext(side), gettext(PIECE_NAMES[piece.upper()]))
 
     def piece_help(self, piece: str) -> str:
-        return f"{self.piece_name(piece)}: {PIECE_MOVES[piece.upper()]}"
+        # Translators: a piece and how it moves, as its tooltip says.
+        return gettext("%(piece)s: %(moves)s") % {
+            "piece": self.piece_name(piece),
+            "moves": gettext(PIECE_MOVES[piece.upper()]),
+        }
 
     def draw_piece(self, piece: str, x: float, y: float) -> str:
         kind = piece.upper()
@@ -71,4 +80,6 @@ class ImperialChessBoard(ChessboardRenderer):
 
     def legend(self) -> list[tuple[str, str, str]]:
         """(picture, name, move) of every kind, in rank order, for the key beside the board."""
-        return [(self.mini(k), PIECE_NAMES[k], PIECE_MOVES[k]) for k in RANK_ORDER]
+        return [
+            (self.mini(k), gettext(PIECE_NAMES[k]), gettext(PIECE_MOVES[k])) for k in RANK_ORDER
+        ]

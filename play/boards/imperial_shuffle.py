@@ -10,6 +10,8 @@ import itertools
 import math
 from html import escape
 
+from django.utils.translation import get_language, gettext, gettext_noop, pgettext
+
 from play.boards.base import Marks, Renderer, clickable
 from rules.imperial_shuffle import DIRECTIONS, GRID, ImperialShuffle, alive, dead
 
@@ -18,8 +20,20 @@ GAP = 44  # between the two boards
 TOP = 48  # room for the boards' headings: whose board, then the seat
 NAME_SHOWN = 20  # characters of a player's name in a heading, the rest cut with an ellipsis
 MARGIN = 20
-COLOUR_NAMES = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
-KIND_NAMES = {"C": "Commoner", "N": "Noble", "H": "High Priest", "E": "Emperor"}
+# Each kind of piece in each colour, named whole (a colour agrees with its kind in many
+# languages); the High Priest and the Emperor are named without their colour.
+PIECE_NAMES = {
+    "Cr": gettext_noop("red Commoner"),
+    "Cy": gettext_noop("yellow Commoner"),
+    "Cg": gettext_noop("green Commoner"),
+    "Cb": gettext_noop("blue Commoner"),
+    "Nr": gettext_noop("red Noble"),
+    "Ny": gettext_noop("yellow Noble"),
+    "Ng": gettext_noop("green Noble"),
+    "Nb": gettext_noop("blue Noble"),
+    "H": gettext_noop("High Priest"),
+    "E": gettext_noop("Emperor"),
+}
 # (half base width, height) of each kind's pyramid
 SIZES = {"C": (11, 22), "N": (15, 31), "H": (20, 42), "E": (20, 42)}
 _ids = itertools.count()
@@ -31,14 +45,15 @@ class ImperialShuffleBoard(Renderer):
     shows_changes = True  # wants the position before the last move, to mark what it did
 
     def __init__(self):
-        # (square's name, board's left, piece, marks) -> the square, its pattern ids UID:
-        # bounded by the 32 places, the pieces and the marks.
+        # (square's name, board's left, piece, marks, language) -> the square, its pattern ids
+        # UID: bounded by the 32 places, the pieces, the marks and the languages.
         self._drawn: dict[tuple, str] = {}
 
     def piece_name(self, piece: str) -> str:
-        kind, colour = piece[0], piece[1]
-        name = KIND_NAMES[kind] if kind in "HE" else f"{COLOUR_NAMES[colour]} {KIND_NAMES[kind]}"
-        return name + (", dead" if dead(piece) else "")
+        kind = piece[0]
+        name = gettext(PIECE_NAMES[kind if kind in "HE" else piece[:2]])
+        # Translators: a piece of Imperial Shuffle lying dead ("red Noble, dead").
+        return gettext("%(piece)s, dead") % {"piece": name} if dead(piece) else name
 
     def mini(self, piece: str) -> str:
         uid = next(_ids)
@@ -62,7 +77,7 @@ class ImperialShuffleBoard(Renderer):
         uid = next(_ids)
         width = 2 * MARGIN + 8 * CELL + GAP
         height = TOP + 4 * CELL + MARGIN
-        title = f"Imperial Shuffle boards{caption}"
+        title = gettext("Imperial Shuffle boards") + caption
         out = [
             f'<svg class="board shuffle-board" viewBox="0 0 {width} {height}" role="group" '
             f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
@@ -79,7 +94,7 @@ class ImperialShuffleBoard(Renderer):
 
     def _board(self, board, left, own_marks: Marks | None, marks: Marks, uid) -> str:
         out = [f'<g class="shuffle-side{" own" if own_marks else ""}">']
-        squares = []
+        squares, language = [], get_language()
         for sq, name in enumerate(GRID.names):
             shown = (
                 name,
@@ -89,10 +104,11 @@ class ImperialShuffleBoard(Renderer):
                 bool(own_marks) and name == own_marks.selected,
                 bool(own_marks) and name in own_marks.targets,
             )
-            # Each square as it is shown drawn once, the page's pattern ids put in after.
-            drawn = self._drawn.get(shown)
+            # Each square as it is shown drawn once a language (its label is words), the
+            # page's pattern ids put in after.
+            drawn = self._drawn.get((*shown, language))
             if drawn is None:
-                drawn = self._drawn[shown] = self._square(sq, *shown)
+                drawn = self._drawn[*shown, language] = self._square(sq, *shown)
             action = own_marks.actions.get(name) if own_marks else None
             if action:
                 drawn = clickable(drawn, action)
@@ -101,7 +117,7 @@ class ImperialShuffleBoard(Renderer):
         if board is None:
             out.append(
                 f'<text class="hidden-note" x="{left + 2 * CELL}" y="{TOP + 2 * CELL}">'
-                "still arranging…</text>"
+                f"{escape(gettext('still arranging…'))}</text>"
             )
         elif own_marks:
             out += self._arrows(board, left, own_marks)
@@ -113,16 +129,16 @@ class ImperialShuffleBoard(Renderer):
         f, r = GRID.file_of(sq), GRID.rank_of(sq)
         x, y = left + f * CELL, TOP + (3 - r) * CELL
         classes, label = ["sq", "light" if (f + r) % 2 else "dark"], [name]
-        label.append("hidden" if piece is None else self.piece_name(piece))
+        label.append(pgettext("piece", "hidden") if piece is None else self.piece_name(piece))
         if alert_label is not False:
             classes.append("alert")
             label.append(alert_label)
         if selected:
             classes.append("selected")
-            label.append("selected")
+            label.append(pgettext("square", "selected"))
         if target:
             classes.append("target")
-            label.append("revive this piece")
+            label.append(gettext("revive this piece"))
         out = [
             f'<g class="{" ".join(classes)}" data-square="{name}" '
             f'aria-label="{escape(", ".join(label))}" role="img">'
@@ -143,7 +159,7 @@ class ImperialShuffleBoard(Renderer):
         emperor = next(sq for sq, p in enumerate(board) if p[0] == "E")
         cx = left + GRID.file_of(emperor) * CELL + CELL / 2
         cy = TOP + (3 - GRID.rank_of(emperor)) * CELL + CELL / 2
-        out = []
+        out, push = [], gettext("push %(direction)s")
         for direction, (dx, dy) in DIRECTIONS.items():
             action = marks.actions.get(direction)
             if not action:
@@ -165,7 +181,8 @@ class ImperialShuffleBoard(Renderer):
             attrs = "".join(f' {k}="{escape(v)}"' for k, v in action.items())
             out.append(
                 f'<g class="arrow{selected}" role="button" tabindex="0" '
-                f'aria-label="push {direction}" data-direction="{direction}"{attrs}>'
+                f'aria-label="{escape(push % {"direction": direction})}" '
+                f'data-direction="{direction}"{attrs}>'
                 f'<polygon points="{points}"/></g>'
             )
         return out
@@ -204,16 +221,20 @@ def _heading(names, seat: int, x: float) -> str:
     """A board's heading, each line within its board: "Your board" or the player's ("ann's
     board", a long name cut short, whole in its title), then the seat; with no names, the
     seat's board."""
-    seat_name = ImperialShuffle.seats[seat]
+    seat_name = gettext(ImperialShuffle.seats[seat])
     if not names:
-        return f'<text class="board-name" x="{x}" y="{TOP - 9}">{seat_name}\'s board</text>'
+        # Translators: Imperial Shuffle's board of a seat ("First player's board").
+        whose = gettext("%(seat)s's board") % {"seat": seat_name}
+        return f'<text class="board-name" x="{x}" y="{TOP - 9}">{escape(whose)}</text>'
     name = names[seat]
-    whose = "Your board" if name is None else f"{_short(name)}'s board"
+    # Translators: Imperial Shuffle's board of a player, by their name ("ann's board").
+    players_board = gettext("%(name)s's board")
+    whose = gettext("Your board") if name is None else players_board % {"name": _short(name)}
     cut = name is not None and _short(name) != name
-    title = "<title>" + escape(f"{name}'s board") + "</title>" if cut else ""
+    title = "<title>" + escape(players_board % {"name": name}) + "</title>" if cut else ""
     return (
         f'<text class="board-name" x="{x}" y="{TOP - 26}">{title}{escape(whose)}</text>'
-        f'<text class="board-seat" x="{x}" y="{TOP - 9}">{seat_name}</text>'
+        f'<text class="board-seat" x="{x}" y="{TOP - 9}">{escape(seat_name)}</text>'
     )
 
 

@@ -4,6 +4,8 @@ import re
 from html import unescape
 
 import pytest
+from django.test import override_settings
+from django.utils import translation
 
 import rules
 from play.boards import renderer
@@ -80,3 +82,35 @@ def test_the_shuffle_boards_headings_say_whose_board_then_the_seat():
         ("name", f"<title>{long_name}'s board</title>a-player-with-a-ver…'s board"),
         ("seat", "First player"),
     ]
+
+
+def same(svg: str) -> str:
+    """A picture less the page's own ids for its patterns (Imperial Shuffle's)."""
+    return re.sub(r"(pat-[rygb])-\d+", r"\1", svg)
+
+
+TITLES = {
+    "empire-chess": "Empire Chess board",
+    "empress": "Empress board",
+    "empire": "Empire board, 32×32 points",
+    "imperial-shuffle": "Imperial Shuffle boards",
+    "imperial-chess": "Imperial Chess board",
+}
+
+
+@pytest.mark.parametrize("slug", TITLES)
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "Pseudo")])
+def test_a_board_is_drawn_in_the_readers_language_and_kept_apart_by_it(slug):
+    """Drawn in the pseudo-locale (its catalogue compiled from the code's), the title and the
+    labels are its own; drawn in English before and after, what was kept for one language
+    never shows in the other."""
+    state = rules.get(slug).initial()
+    english = renderer(slug).render(state)
+    with translation.override("en-xa"):
+        pseudo_svg = renderer(slug).render(state)
+    title = re.search(r"<title>(.*?)</title>", pseudo_svg)[1]
+    assert title.startswith("[") and TITLES[slug] not in pseudo_svg
+    assert f"<title>{TITLES[slug]}</title>" in english
+    assert same(renderer(slug).render(state)) == same(english)
+    labels = re.findall(r'aria-label="[a-z]+\d+, ([^",]+)', unescape(pseudo_svg))
+    assert labels and all(label.startswith("[") for label in labels)
