@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy
 
 from play.boards import renderer
 from play.common import numbers
@@ -22,7 +23,7 @@ from play.round import (
     presenter,
 )
 
-NO_GAME = "There is no game at this address: check the link."
+NO_GAME = gettext_lazy("There is no game at this address: check the link.")
 
 
 def game_of(request, public_id: str) -> Game:
