@@ -62,7 +62,7 @@ def looking(request, game: Game) -> tuple[int | None, bool]:
     turned over (`?flip=1`/`0`, else as the page last left it)."""
     ply, flip = request.GET.get("ply"), request.GET.get("flip")
     if flip not in (None, "0", "1"):
-        raise numbers.Malformed("Malformed request: flip is 0 or 1.")
+        raise numbers.Malformed(_("Malformed request: flip is 0 or 1."))
     flipped = (
         request.COOKIES.get(presenter.FLIP_COOKIE + game.public_id) == "1"
         if flip is None
