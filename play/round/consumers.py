@@ -12,6 +12,7 @@ import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -32,6 +33,8 @@ MOST_SENT = 2000  # characters of a message a page sends on the game socket: a m
 class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
     """Async, so that forwarding a board drawn elsewhere never waits for the thread that runs
     the views; only a board not drawn yet for this socket's view is drawn here."""
+
+    language = settings.LANGUAGE_CODE  # the page's, once connect() has read it
 
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
