@@ -3,6 +3,8 @@ shown in it."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.utils import translation
@@ -41,6 +43,27 @@ def translated(text: str) -> str:
         values = {k: translated(v) if isinstance(v, Said) else v for k, v in text.values.items()}
         return gettext(text.template).format(**values) if values else gettext(text.template)
     return gettext(text) if text else text
+
+
+def of_socket(scope) -> str:
+    """The language a socket's page reads in, chosen as its requests' is
+    (play/common/middleware.py): its session's choice, else the cookie, else the best match of
+    the browser's Accept-Language, else the default. Reads the session: not on the event loop."""
+    session = scope.get("session")
+    chosen = session.get(SESSION_KEY) if session is not None else None
+    if is_offered(chosen):
+        return chosen
+    asked = dict(scope.get("headers") or ()).get(b"accept-language", b"").decode("latin-1")
+    request = SimpleNamespace(
+        COOKIES=scope.get("cookies") or {}, META={"HTTP_ACCEPT_LANGUAGE": asked}
+    )
+    return translation.get_language_from_request(request)
+
+
+def refusal(exc: Exception) -> str:
+    """Why the rules refused a move (rules.IllegalMove, whose message is a `Said`), in the
+    active language."""
+    return translated(exc.args[0]) if exc.args and isinstance(exc.args[0], str) else str(exc)
 
 
 def language_of(user) -> str:

@@ -8,6 +8,7 @@ from concurrent import futures
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.utils import translation
 
 from imperia_site.outages import Outage
 from play.push import relay, sockets
@@ -100,7 +101,8 @@ def broadcast(
 ) -> None:
     """Tell the sockets on this game that it changed: all of them, or those of the seats in
     `to` (None there: the spectators'). `rendered` carries fragments already drawn for some
-    seats (as "0", "1"); the other sockets draw their own, once per view. `moved`: the change
+    seats (as "0", "1"), in the active language; the other sockets, and those that read in
+    another language, draw their own, once per view and language. `moved`: the change
     was a move, and `rendered` holds its updates (presenter.update_html), which fit a socket
     that was sent the revision before. `promptly`: as in send()."""
     event = {
@@ -109,6 +111,8 @@ def broadcast(
         "revision": game.revision,
         "rendered": rendered or {},
     }
+    if rendered:
+        event["language"] = translation.get_language()
     if moved:
         event["moved"] = True
     if to is not None:

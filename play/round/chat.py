@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from play.common import clocks
 from play.common.errors import Refused
@@ -16,16 +18,21 @@ def checked(text: str) -> str:
     """A message as it is kept (its spaces tidied), or Refused saying what is wrong."""
     text = " ".join(text.split())
     if "\x00" in text:  # no browser sends one, and PostgreSQL cannot store it
-        raise Refused("A message cannot contain null characters.")
+        raise Refused(_("A message cannot contain null characters."))
     if not text:
-        raise Refused("Write something first.")
+        raise Refused(_("Write something first."))
     if len(text) > LIMIT:
-        raise Refused(f"Keep it under {LIMIT} characters.")
+        raise Refused(
+            ngettext(
+                "Keep it under %(count)s character.", "Keep it under %(count)s characters.", LIMIT
+            )
+            % {"count": LIMIT}
+        )
     return text
 
 
 def post(game: Game, user, text: str) -> ChatMessage:
-    game.seat_of_player(user, "Only the two players write in a game's chat.")
+    game.seat_of_player(user, _("Only the two players write in a game's chat."))
     text = checked(text)
     message = ChatMessage.objects.create(game=game, user=user, text=text, created_at=clocks.now())
     transaction.on_commit(

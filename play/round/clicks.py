@@ -12,6 +12,7 @@ from urllib.parse import quote_plus
 
 import rules
 from play.boards.base import Marks
+from play.common.language import translated
 from play.models import Game
 from play.round import addresses
 
@@ -43,7 +44,9 @@ class Clicks:
         """Offer each move as a button of its own (moves with no square, or a square's
         several)."""
         for move in moves:
-            self.choices.append({"label": self.rules.describe(move), "attrs": post(move)})
+            self.choices.append(
+                {"label": translated(self.rules.describe(move)), "attrs": post(move)}
+            )
 
     def offer(self, moves, post) -> None:
         marks = self.marks

@@ -1,7 +1,8 @@
 """The game socket: a browser watching a game gets the live fragment at once, then again
 after every change. A reconnect is just a new connect, so a missed push heals itself.
 After a move, a socket that was sent the revision before is sent only what the move changed.
-A player's clicks send their moves over it too (play/round/playing.py, as the POST does)."""
+A player's clicks send their moves over it too (play/round/playing.py, as the POST does).
+Each socket is sent its page's language (play/common/language.of_socket)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from play.accounts.sockets import ClosedWithItsLogin
-from play.common import limits
+from play.common import language, limits
 from play.common.errors import Refused
 from play.models import PUBLIC_ID, Game
 from play.push import presence
@@ -29,6 +33,8 @@ MOST_SENT = 2000  # characters of a message a page sends on the game socket: a m
 class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
     """Async, so that forwarding a board drawn elsewhere never waits for the thread that runs
     the views; only a board not drawn yet for this socket's view is drawn here."""
+
+    language = settings.LANGUAGE_CODE  # the page's, once connect() has read it
 
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
@@ -75,9 +81,11 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
         revision, moved = event.get("revision", 0), event.get("moved", False)
         # A move's update fits only a page that was sent the revision before it.
         update = moved and revision == self.revision + 1
-        # A board turned over is not among those drawn for the seats: this socket draws it;
-        # so does one whose move update does not fit it (it is sent the whole board).
-        drawn = None if self.flipped else event.get("rendered", {}).get(str(self.seat))
+        # A board turned over, or drawn in another language, is not among those drawn for the
+        # seats: this socket draws it; so does one whose move update does not fit it (it is
+        # sent the whole board).
+        theirs = self.flipped or event.get("language", self.language) != self.language
+        drawn = None if theirs else event.get("rendered", {}).get(str(self.seat))
         html = drawn if update or not moved else None
         if html is None:
             html, update = await database_sync_to_async(self._draw)(revision, update)
@@ -88,7 +96,7 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
     async def rejoined(self):
         """Back in the game's group after dropping out of it (Redis restarted or away): a push
         may have been missed, so the board as it stands, if it has moved since."""
-        html, _ = await database_sync_to_async(self._draw)(self.revision + 1, False)
+        html = (await database_sync_to_async(self._draw)(self.revision + 1, False))[0]
         if html:
             await self.send(text_data=presenter.out_of_band(html))
 
@@ -109,13 +117,17 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
                 await self.send(text_data=html)
 
     def _move(self, message: dict) -> str | None:
+        with translation.override(self.language):
+            return self._move_in_language(message)
+
+    def _move_in_language(self, message: dict) -> str | None:
         user = self.scope["user"]
         try:
             # Counted first, as the POST's decorator counts every POST: junk costs a count too.
             limits.count("move", user, (self.scope.get("client") or [""])[0])
             sent = playing.read(message)
             if not user.is_authenticated:
-                raise Refused("Log in to play.", 403)
+                raise Refused(_("Log in to play."), 403)
             if not sent.confirmed:
                 shown = playing.to_confirm(_load(self.public_id), user, sent)
                 if shown is not None:
@@ -139,6 +151,11 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
             await self.send(text_data=html)
 
     def _first_message(self, public_id) -> str | None:
+        self.language = language.of_socket(self.scope)
+        with translation.override(self.language):
+            return self._first_board(public_id)
+
+    def _first_board(self, public_id) -> str | None:
         game = _load(public_id)
         if game is None or not game.readable_by(self.scope["user"]):
             return None
@@ -158,14 +175,18 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
         game = _load(self.public_id)
         if game is None or game.revision < revision:
             return None, False
-        if update and game.revision == revision:
-            return presenter.update_html(game, self.seat, self.flipped), True
-        self.revision = game.revision
-        return presenter.live_html(game, self.seat, flipped=self.flipped), False
+        with translation.override(self.language):
+            if update and game.revision == revision:
+                return presenter.update_html(game, self.seat, self.flipped), True
+            self.revision = game.revision
+            return presenter.live_html(game, self.seat, flipped=self.flipped), False
 
     def _chat(self) -> str | None:
         game = _load(self.public_id)
-        return presenter.chat_html(game, self.scope["user"], oob=True) if game else None
+        if game is None:
+            return None
+        with translation.override(self.language):
+            return presenter.chat_html(game, self.scope["user"], oob=True)
 
 
 def _load(public_id) -> Game | None:

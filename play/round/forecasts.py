@@ -7,8 +7,10 @@ service: the game row locked, then the lines, in that order, so an edit and a mo
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from play.common import clocks
+from play.common import clocks, language
 from play.common.errors import Refused
 from play.games.lifecycle import moves_and_state
 from play.models import Forecast, Game
@@ -30,7 +32,7 @@ def lines_of(game: Game, seat: int) -> list[list[str]]:
 
 def shown(game: Game, seat: int) -> list[str]:
     """The player's lines as they read them: the moves as the move list shows them."""
-    _, state = moves_and_state(game)
+    state = moves_and_state(game)[1]
     return [" ".join(game.rules.display_line(state, line)) for line in lines_of(game, seat)]
 
 
@@ -39,36 +41,61 @@ def read(game: Game, seat: int, text: str) -> list[list[str]]:
     by playing them from the position now: each starts with the opponent's move and ends with
     a reply. The refusal names the line and the move."""
     if len(text) > TEXT_LENGTH:
-        raise Refused(f"Keep the conditional moves under {TEXT_LENGTH} characters.")
+        raise Refused(
+            ngettext(
+                "Keep the conditional moves under %(count)s character.",
+                "Keep the conditional moves under %(count)s characters.",
+                TEXT_LENGTH,
+            )
+            % {"count": TEXT_LENGTH}
+        )
     game_rules = game.rules
-    _, state = moves_and_state(game)
+    state = moves_and_state(game)[1]
     if game_rules.to_move(state) != 1 - seat:
-        raise Refused("Conditional moves are left while your opponent is to move.", 409)
+        raise Refused(_("Conditional moves are left while your opponent is to move."), 409)
     typed = [line.split() for line in text.splitlines() if line.strip()]
     if len(typed) > MOST_LINES:
-        raise Refused(f"At most {MOST_LINES} lines.")
+        raise Refused(
+            ngettext("At most %(count)s line.", "At most %(count)s lines.", MOST_LINES)
+            % {"count": MOST_LINES}
+        )
     lines, replies = [], {}  # (the moves up to an opponent's move) -> the reply, and its line
     for number, words in enumerate(typed, start=1):
         if len(words) > MOST_PLIES:
-            raise Refused(f"Line {number}: at most {MOST_PLIES} moves.")
+            raise Refused(
+                ngettext(
+                    "Line %(number)s: at most %(count)s move.",
+                    "Line %(number)s: at most %(count)s moves.",
+                    MOST_PLIES,
+                )
+                % {"number": number, "count": MOST_PLIES}
+            )
         if len(words) % 2:
-            raise Refused(f"Line {number} ends with your opponent's move: give your reply too.")
+            raise Refused(
+                _("Line %(number)s ends with your opponent's move: give your reply too.")
+                % {"number": number}
+            )
         here, line = state, []
         for word in words:
             try:
                 move = game_rules.normalize(here, word)
                 here = game_rules.play(here, move)
             except ValueError as exc:
-                raise Refused(f"Line {number}, {word}: {exc}") from None
+                why = {"number": number, "move": word, "why": language.refusal(exc)}
+                # Translators: a conditional line's move refused, and the rules' reason.
+                raise Refused(_("Line %(number)s, %(move)s: %(why)s") % why) from None
             line.append(move)
             if game_rules.outcome(here) and len(line) < len(words):
-                raise Refused(f"Line {number}: the game is over after {word}.")
+                raise Refused(
+                    _("Line %(number)s: the game is over after %(move)s.")
+                    % {"number": number, "move": word}
+                )
         for i in range(0, len(line), 2):
             before = replies.setdefault(tuple(line[: i + 1]), (line[i + 1], number))
             if before[0] != line[i + 1]:
                 raise Refused(
-                    f"Lines {before[1]} and {number} answer {words[i]} differently: "
-                    "choose one reply."
+                    _("Lines %(one)s and %(other)s answer %(move)s differently: choose one reply.")
+                    % {"one": before[1], "other": number, "move": words[i]}
                 )
         lines.append(line)
     return lines
@@ -78,11 +105,13 @@ def save(game: Game, user, text: str) -> list[list[str]]:
     """Replace the player's lines with those typed (none: clear them)."""
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of_player(user, "Only the players of this game leave conditional moves.")
+        seat = game.seat_of_player(
+            user, _("Only the players of this game leave conditional moves.")
+        )
         if not allowed(game):
-            raise Refused("Conditional moves are for correspondence games.", 409)
+            raise Refused(_("Conditional moves are for correspondence games."), 409)
         if game.status != Game.Status.ACTIVE:
-            raise Refused("This game is not in play.", 409)
+            raise Refused(_("This game is not in play."), 409)
         lines = read(game, seat.index, text)
         Forecast.objects.filter(game=game, seat=seat.index).delete()
         if lines:

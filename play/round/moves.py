@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 import rules
-from play.common import clocks
+from play.common import clocks, language
 from play.common.errors import Refused
 from play.games.lifecycle import end, moves_and_state, next_turn, remember, settle
 from play.models import Game, Move, prefetched
@@ -43,11 +44,13 @@ def submit(
             # Locked with all its view reads: the boards are drawn from it after the commit.
             game = presenter.with_view_related(Game.locked_with_seats(public_id))
             if expected_revision is not None and expected_revision != game.revision:
-                raise StaleMove("The game changed while that move was being chosen.")
+                raise StaleMove(_("The game changed while that move was being chosen."))
             if board_revision is not None and board_revision < game.rewound_revision:
                 raise StaleMove(
-                    "A move was taken back since that board was drawn; here is the board as "
-                    "it stands."
+                    _(
+                        "A move was taken back since that board was drawn; here is the board "
+                        "as it stands."
+                    )
                 )
             # The clock is checked first: a move after the deadline does not count.
             if not settle(game):
@@ -55,26 +58,26 @@ def submit(
                 return game
     except IntegrityError:
         # Another request stored this ply between our read and our write.
-        raise StaleMove("That move came too late: the position has changed.") from None
-    raise StaleMove("The clock ran out before that move.")
+        raise StaleMove(_("That move came too late: the position has changed.")) from None
+    raise StaleMove(_("The clock ran out before that move."))
 
 
 def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=False) -> None:
-    seat = game.seat_of_player(user, "Only the players of this game may move.")
+    seat = game.seat_of_player(user, _("Only the players of this game may move."))
     if expected_ply is not None and expected_ply != game.ply:
-        raise StaleMove("That move was made on an old board; here is the current one.")
+        raise StaleMove(_("That move was made on an old board; here is the current one."))
     if game.status == Game.Status.DISPUTED:
-        raise StaleMove("This game is frozen while a referee reviews a dispute.")
+        raise StaleMove(_("This game is frozen while a referee reviews a dispute."))
     if game.status != Game.Status.ACTIVE:
-        raise StaleMove("This game is not in play.")
+        raise StaleMove(_("This game is not in play."))
     game_rules = game.rules
     moves, state = moves_and_state(game)
     if game_rules.to_move(state) != seat.index:
-        raise Refused("It is not your turn.", 409)
+        raise Refused(_("It is not your turn."), 409)
     try:
         after = game_rules.play(state, text)
     except rules.IllegalMove as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(language.refusal(exc)) from None
     canonical = game_rules.normalize(state, text.strip())
     now = clocks.now()
     position = game_rules.format(after)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from play.common import clocks
 from play.common.errors import Refused
 from play.models import Game, Note
@@ -16,9 +19,16 @@ def of(game: Game, user) -> str:
 
 def save(game: Game, user, text: str) -> str:
     if game.seat_of(user) is None:
-        raise Refused("Only the players of a game keep notes on it.", 403)
+        raise Refused(_("Only the players of a game keep notes on it."), 403)
     if len(text) > LENGTH:
-        raise Refused(f"Keep your notes under {LENGTH} characters.")
+        raise Refused(
+            ngettext(
+                "Keep your notes under %(count)s character.",
+                "Keep your notes under %(count)s characters.",
+                LENGTH,
+            )
+            % {"count": LENGTH}
+        )
     Note.objects.update_or_create(
         game=game, user=user, defaults={"text": text, "updated_at": clocks.now()}
     )

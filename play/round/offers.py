@@ -4,8 +4,10 @@ when its receiver moves (a takeback when anyone does)."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from play.common import clocks
+from play.common import clocks, language
 from play.common.errors import Refused
 from play.common.players import shown_name
 from play.computer import opponents
@@ -19,25 +21,26 @@ from play.push.live import broadcast
 def act(game: Game, user, action: str) -> Game:
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of_player(user, "Only the players may offer or answer a draw.")
+        seat = game.seat_of_player(user, _("Only the players may offer or answer a draw."))
         if game.status != Game.Status.ACTIVE:
-            raise Refused("This game is not in play.", 409)
+            raise Refused(_("This game is not in play."), 409)
         standing = game.offers.filter(kind=Offer.Kind.DRAW, status=Offer.Status.OPEN).first()
         if action == "offer":
             if game.computer_seat is not None:
-                raise Refused("The computer takes no draws: play on, or resign.", 409)
+                raise Refused(_("The computer takes no draws: play on, or resign."), 409)
             if standing and standing.seat == seat.index:
-                raise Refused("You have already offered a draw.", 409)
+                raise Refused(_("You have already offered a draw."), 409)
             if standing:  # offering back is accepting
                 action = "accept"
             else:
-                _make(game, Offer.Kind.DRAW, seat.index, f"{shown_name(user)} offers a draw")
+                words = gettext_noop("%(name)s offers a draw (%(game)s).")
+                _make(game, Offer.Kind.DRAW, seat.index, words)
         if action in ("accept", "decline"):
-            if _answer(standing, seat.index, action, "draw offer"):
+            if _answer(standing, seat.index, action, _("There is no draw offer to answer.")):
                 end(game, None, "agreement")
                 return game
         elif action != "offer":
-            raise Refused("Unknown draw action.")
+            raise Refused(_("Unknown draw action."))
         _touch(game)
     return game
 
@@ -46,13 +49,24 @@ def _make(game: Game, kind: str, seat: int, words: str) -> None:
     """An offer made, and the opponent told."""
     Offer.objects.create(game=game, kind=kind, seat=seat, ply=game.ply)
     game.has_offers = True
-    notify.tell(game.player(1 - seat), notify.Kind.OFFER, f"{words} ({game.rules.name}).", game)
+    _tell(game, seat, words)
 
 
-def _answer(standing: Offer | None, seat: int, action: str, what: str) -> bool:
-    """The opponent's answer to a standing offer: whether it was accepted."""
+def _tell(game: Game, seat: int, words: str) -> None:
+    """The opponent of `seat` told of its offer, in their own language: `words`, a sentence
+    (marked with gettext_noop) naming the offerer and the game."""
+    receiver = game.player(1 - seat)
+    with language.for_user(receiver):
+        name, title = shown_name(game.player(seat)), language.translated(game.rules.name)
+        text = _(words) % {"name": name, "game": title}
+    notify.tell(receiver, notify.Kind.OFFER, text, game)
+
+
+def _answer(standing: Offer | None, seat: int, action: str, none: str) -> bool:
+    """The opponent's answer to a standing offer: whether it was accepted. `none`: why there
+    is nothing to answer."""
     if not standing or standing.seat == seat:
-        raise Refused(f"There is no {what} to answer.", 409)
+        raise Refused(none, 409)
     standing.status = Offer.Status.ACCEPTED if action == "accept" else Offer.Status.DECLINED
     standing.answered_at = clocks.now()
     standing.save()
@@ -65,24 +79,24 @@ def takeback(game: Game, user, action: str) -> Game:
     back) or declines."""
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of_player(user, "Only the players may ask for a takeback.")
+        seat = game.seat_of_player(user, _("Only the players may ask for a takeback."))
         if game.status != Game.Status.ACTIVE:
-            raise Refused("This game is not in play.", 409)
+            raise Refused(_("This game is not in play."), 409)
         if game.rated:
-            raise Refused("Moves are not taken back in rated games.", 409)
+            raise Refused(_("Moves are not taken back in rated games."), 409)
         standing = game.offers.filter(kind=Offer.Kind.TAKEBACK, status=Offer.Status.OPEN).first()
         if action == "offer":
             if standing:
-                raise Refused("A takeback is already asked for: it waits for an answer.", 409)
+                raise Refused(_("A takeback is already asked for: it waits for an answer."), 409)
             if not game.moves.filter(seat=seat.index).exists():
-                raise Refused("There is no move of yours to take back yet.", 409)
-            words = f"{shown_name(user)} asks to take back their last move"
+                raise Refused(_("There is no move of yours to take back yet."), 409)
+            words = gettext_noop("%(name)s asks to take back their last move (%(game)s).")
             _make(game, Offer.Kind.TAKEBACK, seat.index, words)
         elif action in ("accept", "decline"):
-            if _answer(standing, seat.index, action, "takeback"):
+            if _answer(standing, seat.index, action, _("There is no takeback to answer.")):
                 lifecycle.take_back(game, standing.seat, standing.answered_at)
         else:
-            raise Refused("Unknown takeback action.")
+            raise Refused(_("Unknown takeback action."))
         _touch(game)
     return game
 
@@ -121,16 +135,17 @@ def rematch(game: Game, user, action: str) -> Game | None:
     Returns the new game once accepted."""
     with transaction.atomic():
         game = Game.locked(game.pk)
-        seat = game.seat_of_player(user, "Only the players may ask for a rematch.")
+        seat = game.seat_of_player(user, _("Only the players may ask for a rematch."))
         if not game.is_over:
-            raise Refused("A rematch comes after the game.", 409)
+            raise Refused(_("A rematch comes after the game."), 409)
         if game.tournament_id:
-            raise Refused("A tournament's game has no rematch: the tournament pairs its players.",
-                          409)  # fmt: skip
+            raise Refused(
+                _("A tournament's game has no rematch: the tournament pairs its players."), 409
+            )
         standing = game.offers.filter(kind=Offer.Kind.REMATCH, status=Offer.Status.OPEN).first()
         if action == "offer":
             if standing and standing.seat == seat.index:
-                raise Refused("You have already offered a rematch.", 409)
+                raise Refused(_("You have already offered a rematch."), 409)
             if game.computer_seat is not None:
                 accepted = accepted_rematch(game)
                 return accepted.result_game if accepted else _rematch_computer(game, seat.index)
@@ -139,15 +154,14 @@ def rematch(game: Game, user, action: str) -> Game | None:
                     game=game, kind=Offer.Kind.REMATCH, seat=seat.index, ply=game.ply
                 )
                 game.has_offers = True
-                text = f"{shown_name(user)} offers a rematch ({game.rules.name})."
-                notify.tell(game.player(1 - seat.index), notify.Kind.OFFER, text, game)
+                _tell(game, seat.index, gettext_noop("%(name)s offers a rematch (%(game)s)."))
                 _touch(game)
                 return None
             action = "accept"  # asking back is accepting
         if action not in ("accept", "decline"):
-            raise Refused("Unknown rematch action.")
+            raise Refused(_("Unknown rematch action."))
         if not standing or standing.seat == seat.index:
-            raise Refused("There is no rematch offer to answer.", 409)
+            raise Refused(_("There is no rematch offer to answer."), 409)
         standing.status = Offer.Status.ACCEPTED if action == "accept" else Offer.Status.DECLINED
         standing.answered_at = clocks.now()
         if action == "decline":

@@ -3,11 +3,18 @@ them: the game an address names, the board at the ply looked at, the page whole.
 
 from __future__ import annotations
 
+import json
+from functools import cache
+
+from babel import Locale, UnknownLocaleError
 from django import shortcuts
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from play.boards import renderer
 from play.common import numbers
@@ -22,7 +29,7 @@ from play.round import (
     presenter,
 )
 
-NO_GAME = "There is no game at this address: check the link."
+NO_GAME = gettext_lazy("There is no game at this address: check the link.")
 
 
 def game_of(request, public_id: str) -> Game:
@@ -55,7 +62,7 @@ def looking(request, game: Game) -> tuple[int | None, bool]:
     turned over (`?flip=1`/`0`, else as the page last left it)."""
     ply, flip = request.GET.get("ply"), request.GET.get("flip")
     if flip not in (None, "0", "1"):
-        raise numbers.Malformed("Malformed request: flip is 0 or 1.")
+        raise numbers.Malformed(_("Malformed request: flip is 0 or 1."))
     flipped = (
         request.COOKIES.get(presenter.FLIP_COOKIE + game.public_id) == "1"
         if flip is None
@@ -99,9 +106,30 @@ def render(request, game: Game, *, dispute_form=None, drafts=None, status=200):
             "has_fields": renderer(game.game_slug).has_fields,
             "zoomable": renderer(game.game_slug).zoomable,
             "legend": renderer(game.game_slug).legend(),
+            "durations": durations(translation.get_language()),
         },
         status=status,
     )
+
+
+@cache
+def durations(language: str) -> str:
+    """The words the page's script counts clocks down in (static/js/imperia.js), as JSON, in
+    `language`: "hours", and "days", the forms of a count of days by the plural category the
+    browser's Intl.PluralRules names (CLDR's, as Babel's), each found by asking gettext for a
+    count of that category."""
+    try:
+        category = Locale.parse(translation.to_locale(language)).plural_form
+    except (UnknownLocaleError, ValueError):  # the pseudo-locale: English's
+        category = Locale("en").plural_form
+    days = {}
+    with translation.override(language):
+        for count in range(200):
+            days.setdefault(
+                category(count),
+                ngettext("%(days)s day %(hours)s h", "%(days)s days %(hours)s h", count),
+            )
+        return json.dumps({"days": days, "hours": _("%(hours)s h %(minutes)s min")})
 
 
 def forecast_card(request, game: Game, seat: int, **context) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from play.common import numbers
 from play.models import Game
 from play.round import confirm, presenter
@@ -28,7 +30,7 @@ def read(fields) -> Sent:
     values = {name: fields.get(name) for name in ("move", "ply", "revision", "confirmed")}
     for name, value in values.items():
         if value is not None and not isinstance(value, str):
-            raise numbers.Malformed(f"Malformed request: {name} must be text.")
+            raise numbers.Malformed(_("Malformed request: %(name)s must be text.") % {"name": name})
     return Sent(
         text=values["move"] or "",
         ply=numbers.optional(values["ply"], "the ply", numbers.MOST_PLIES),

@@ -1,5 +1,5 @@
 """What a player or spectator sees of a game: the live fragment (board, status, moves,
-actions), rendered once per perspective per revision and cached."""
+actions), rendered once per perspective, revision and language, and cached."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ import json
 
 from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 import rules
 from play.boards import renderer
 from play.boards.base import Marks
-from play.common import clocks, jinja
+from play.common import clocks, jinja, language
 from play.common.lru import LRU
 from play.games import games, setup
 from play.games.lifecycle import before_last, moves_and_state
@@ -44,7 +46,7 @@ def with_view_related(game: Game) -> Game:
 
 
 FLIP_COOKIE = "flip-"  # + a game's id: its board is shown turned over on this browser
-_DRAWN = LRU(2048)  # (public id, revision, players' names, seat, ...) -> a fragment
+_DRAWN = LRU(2048)  # (public id, revision, players' names, seat, language, ...) -> a fragment
 
 
 def seat_index(game: Game, user) -> int | None:
@@ -74,7 +76,7 @@ def live_html(
         html = _render(game, seat, selected, notice, frozenset(alerts), pick, flipped, to_confirm)
     else:
         key = (game.public_id, game.revision, game.names_shown(), seat,
-               *(("flipped",) if flipped else ()))  # fmt: skip
+               translation.get_language(), *(("flipped",) if flipped else ()))  # fmt: skip
         html = _DRAWN.remembered(
             key, lambda: _render(game, seat, None, None, frozenset(), None, flipped)
         )
@@ -86,7 +88,7 @@ def update_html(game: Game, seat: int | None, flipped=False) -> str:
     revision before it (live_update.html): a push and an answer whose size does not grow with
     the game. Only for a revision a move made (moves.submit publishes it)."""
     key = (game.public_id, game.revision, game.names_shown(), seat, "update",
-           *(("flipped",) if flipped else ()))  # fmt: skip
+           translation.get_language(), *(("flipped",) if flipped else ()))  # fmt: skip
     return _DRAWN.remembered(key, lambda: _render_update(game, seat, flipped))
 
 
@@ -107,12 +109,22 @@ def out_of_band(html: str) -> str:
 
 def publish(game: Game, first: int) -> None:
     """After a move: the player now to move is sent their board's update as soon as it is
-    drawn, before anything else is done; then the mover's goes to the mover's other pages,
-    and the spectators' sockets draw theirs. The mover's HTTP answer is then a cache hit.
-    `game` is as committed, loaded `with_view_related()`."""
-    broadcast(game, {str(first): update_html(game, first)}, to=[first], promptly=True, moved=True)
+    drawn, before anything else is done, in their language; then the mover's goes to the
+    mover's other pages, and the spectators' sockets draw theirs. The mover's HTTP answer is
+    then a cache hit. A socket that reads in another language than the one a board was drawn
+    in draws its own (consumers.py). `game` is as committed, loaded `with_view_related()`."""
+    with translation.override(_language_of(game.player(first))):
+        drawn = {str(first): update_html(game, first)}
+        broadcast(game, drawn, to=[first], promptly=True, moved=True)
     other = 1 - first
     broadcast(game, {str(other): update_html(game, other)}, to=[other, None], moved=True)
+
+
+def _language_of(player) -> str:
+    """The language a player's pages most likely read in: their account's, where they chose
+    one, else the mover's (the active one), as two players of a game mostly share one."""
+    chosen = getattr(getattr(player, "profile", None), "language", "")
+    return chosen if language.is_offered(chosen) else translation.get_language()
 
 
 def _render(
@@ -148,9 +160,9 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
     )
     if board.shows_changes and moves:
         marks.alerts = board.changes(before_last(game, moves), state)
-        marks.alert_label = "changed by the last move"
+        marks.alert_label = _("changed by the last move")
     if alerts:  # a move waiting for the player's "Confirm"
-        marks.alerts, marks.alert_label = alerts, "the move to confirm"
+        marks.alerts, marks.alert_label = alerts, _("the move to confirm")
     picture = state
     at_once = not my_turn or not confirm.needed(game.player(seat), game)
     clicks = Clicks(game, marks, selected, pick, at_once)
@@ -182,7 +194,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
     selected_help = ""
     if clicks.selected and grid is not None and grid.is_square(clicks.selected):
         piece = board.piece_at(picture, grid.index(clicks.selected))
-        selected_help = board.piece_help(piece) if piece else ""
+        selected_help = language.translated(board.piece_help(piece)) if piece else ""
     return {
         "selected": clicks.selected,
         "selected_help": selected_help,
@@ -203,10 +215,12 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
         "players": [
             {
                 "index": i,
-                "name": game_rules.seats[i],
+                "name": language.translated(game_rules.seats[i]),
                 "user": game.player(i),
                 "recorded": game.player_name(i) if game.imported else "",
-                "taken": [(board.piece_name(p), board.mini(p)) for p in lost[1 - i]],
+                "taken": [
+                    (language.translated(board.piece_name(p)), board.mini(p)) for p in lost[1 - i]
+                ],
                 "score": scores[i] if scores else None,
                 "in_hand": in_hand(
                     board,
@@ -222,7 +236,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
         ],
         "case": disputes.latest(game) if seat is not None else None,
         "time_control": clocks.describe(game.time_control),
-        "speed_name": ratings.SPEEDS[game.speed].lower(),
+        "speed_name": language.translated(str(ratings.SPEEDS[game.speed])).lower(),
         "correspondence": clocks.is_correspondence(game.time_control),
         "vacation_used": [
             (game.player_name(i), days) for i, days in enumerate(game.vacation_used or []) if days
@@ -273,10 +287,11 @@ def _charge(game: Game, state, parts, marks: Marks, clicks: Clicks) -> dict:
     try:
         charge = game.rules.charge(state, parts)
     except rules.IllegalMove as exc:  # the position moved on under a stale draft
-        return {"state": state, "parts": parts, "error": str(exc), "owing": [], "complete": False}
+        error = language.refusal(exc)
+        return {"state": state, "parts": parts, "error": error, "owing": [], "complete": False}
     clicks.offer(charge.options, add)
     marks.alerts |= {game.rules.grid.names[sq] for sq in charge.moved}
-    marks.alert_label = "moved in this charge"
+    marks.alert_label = _("moved in this charge")
     return {
         "state": charge.state,
         "parts": list(charge.parts),
@@ -297,7 +312,7 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
     for index, s in seats.items():
         if s.submitted_at or index == seat:
             boards[index] = game.rules.parse_board(s.arrangement)
-    marks = Marks(alerts=alerts, alert_label="identical to the other board's piece here")
+    marks = Marks(alerts=alerts, alert_label=_("identical to the other board's piece here"))
     editing = mine is not None and not mine.submitted_at
     if editing:
         live_url, setup_url = _url(game, "live"), _url(game, "setup")
@@ -356,7 +371,7 @@ def in_hand(board, hand: dict, actions: dict, selected) -> list[dict]:
     """A seat's reserve as the page shows it: each piece, how many, and what a click does."""
     return [
         {
-            "name": board.piece_name(letter),
+            "name": language.translated(board.piece_name(letter)),
             "svg": board.mini(letter),
             "count": count,
             "selected": selected == f"{letter.upper()}@",
@@ -372,10 +387,15 @@ def _url(game: Game, action: str) -> str:
 
 
 def _caption(game_rules, bottom: int, check: str | None) -> str:
-    text = f", {game_rules.seats[bottom]} at the bottom"
+    """What follows the board's name in its title (play/boards)."""
+    side = language.translated(game_rules.seats[bottom])
     if check:
-        text += f", king on {check} in check"
-    return text
+        return _(", %(side)s at the bottom, king on %(square)s in check") % {
+            "side": side,
+            "square": check,
+        }
+    # Translators: follows the board's name in its title: "Empress board, White at the bottom".
+    return _(", %(side)s at the bottom") % {"side": side}
 
 
 def bottom_seat(seat: int | None, flipped: bool) -> int:
@@ -386,14 +406,18 @@ def bottom_seat(seat: int | None, flipped: bool) -> int:
 
 
 def _status(game: Game, seat, to_move, check_square) -> str:
-    names = game.rules.seats
     if game.status == Game.Status.OPEN:
-        return "Waiting for an opponent."
+        return _("Waiting for an opponent.")
     if game.is_over:
-        return game.result_text + "."
+        # Translators: a game's result as a sentence: "White wins (checkmate)."
+        return _("%(result)s.") % {"result": language.translated(game.result_text)}
     if to_move is None:
         return ""
-    check = " (in check)" if check_square else ""
+    side = {"side": language.translated(game.rules.seats[to_move])}
+    if seat is not None and to_move == seat:
+        return _("Your turn (in check).") if check_square else _("Your turn.")
     if seat is not None:
-        return f"Your turn{check}." if to_move == seat else f"Waiting for {names[to_move]}{check}."
-    return f"{names[to_move]} to move{check}."
+        if check_square:
+            return _("Waiting for %(side)s (in check).") % side
+        return _("Waiting for %(side)s.") % side
+    return (_("%(side)s to move (in check).") if check_square else _("%(side)s to move.")) % side

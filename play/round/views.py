@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from play.common import limits, numbers
@@ -49,13 +51,18 @@ def forecast(request, public_id):
     if request.method != "POST":
         return _forecast_answer(request, public_id)
     if not request.user.is_authenticated:
-        return _forecast_answer(request, public_id, "Log in to play.", 403)
+        return _forecast_answer(request, public_id, _("Log in to play."), 403)
     text = request.POST.get("lines", "")
     try:
         lines = forecasts.save(page.target(request, public_id), request.user, text)
     except Refused as exc:
         return _forecast_answer(request, public_id, exc.message, exc.status, typed=text)
-    said = f"Saved: {len(lines)} line{'s' if len(lines) != 1 else ''}." if lines else "Cleared."
+    count = len(lines)
+    said = (
+        ngettext("Saved: %(count)s line.", "Saved: %(count)s lines.", count) % {"count": count}
+        if lines
+        else _("Cleared.")
+    )
     return _forecast_answer(request, public_id, saved=said)
 
 
@@ -65,7 +72,7 @@ def _forecast_answer(request, public_id, notice=None, status=200, **context):
     if seat is None:  # a spectator's page has no card; a spectator's post is refused
         if request.method != "POST":
             return HttpResponse("")
-        notice, status = "Only the players of this game leave conditional moves.", 403
+        notice, status = _("Only the players of this game leave conditional moves."), 403
         return HttpResponse(
             format_html('<p class="notice" role="alert">{}</p>', notice), status=status
         )
@@ -118,7 +125,7 @@ def move(request, public_id):
     except numbers.Malformed as exc:
         return page.answer(request, public_id, exc.message, 400)
     if not request.user.is_authenticated:
-        return page.answer(request, public_id, "Log in to play.", 403)
+        return page.answer(request, public_id, _("Log in to play."), 403)
     if not sent.confirmed:
         shown = playing.to_confirm(page.game_of(request, public_id), request.user, sent)
         if shown is not None:
@@ -142,7 +149,7 @@ def _action(function):
     def view(request, public_id):
         game = page.target(request, public_id)
         if not request.user.is_authenticated:
-            return page.answer(request, public_id, "Log in to play.", 403)
+            return page.answer(request, public_id, _("Log in to play."), 403)
         try:
             function(request, game)
         except Refused as exc:
@@ -198,7 +205,7 @@ def charge(request, public_id):
     """The charge composer: announce, add a part, undo, cancel, submit."""
     game = page.game_of(request, public_id)
     if not request.user.is_authenticated:
-        return page.answer(request, public_id, "Log in to play.", 403)
+        return page.answer(request, public_id, _("Log in to play."), 403)
     user, action = request.user, request.POST.get("action", "")
     steps = {
         "announce": lambda: charges.announce(game, user),
@@ -215,7 +222,7 @@ def arrange(request, public_id):
     """The setup phase: swap two squares, deal at random, load a typed arrangement, submit."""
     game = page.game_of(request, public_id)
     if not request.user.is_authenticated:
-        return page.answer(request, public_id, "Log in to play.", 403)
+        return page.answer(request, public_id, _("Log in to play."), 403)
     action, data = request.POST.get("action", ""), request.POST
     steps = {
         "swap": lambda: setup.swap(game, request.user, data.get("a", ""), data.get("b", "")),
@@ -229,7 +236,7 @@ def arrange(request, public_id):
 def _steps(request, public_id: str, steps: dict, action: str):
     """Run the named step of a multi-step action and answer with the fresh board."""
     if action not in steps:
-        return page.answer(request, public_id, "Malformed request: unknown action.", 400)
+        return page.answer(request, public_id, _("Malformed request: unknown action."), 400)
     try:
         steps[action]()
     except setup.SetupConflict as exc:

@@ -45,9 +45,10 @@
   document.addEventListener("click", function (event) { fold(event.target); });
 
   // A Copy button (data-copy: the id of the field it copies; data-said, if any: the line
-  // where it says what it did, else its own text) puts the field's text on the clipboard.
-  // Where the clipboard is refused (no permission, or none on a page that is not secure),
-  // the text is selected for the player to copy, and it says so. A button hidden until this
+  // where it says what it did, else its own text) puts the field's text on the clipboard,
+  // and says so in its data-copied words. Where the clipboard is refused (no permission, or
+  // none on a page that is not secure), the text is selected for the player to copy, and it
+  // says so in its data-selected words. A button hidden until this
   // script shows it leaves a page without scripts no button that does nothing.
   function copyButtons(root) {
     root.querySelectorAll("button[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
@@ -60,31 +61,30 @@
     if (!field) return;
     var line = document.getElementById(button.dataset.said);
     function say(text) {
+      if (!text) return;
       if (line) line.textContent = text;
       else button.firstChild.textContent = text;
     }
     function selected() {
       field.focus();
       if (field.select) field.select();
-      say(line ? "Selected: copy it with Ctrl+C (⌘C on a Mac), or your menu's Copy."
-               : "Selected: Ctrl+C copies it");
+      say(button.dataset.selected);
     }
     var text = "value" in field ? field.value : field.textContent;
     if (!navigator.clipboard || !navigator.clipboard.writeText) return selected();
-    navigator.clipboard.writeText(text).then(function () { say("Copied."); }, selected);
+    navigator.clipboard.writeText(text).then(function () { say(button.dataset.copied); }, selected);
   });
 
-  // Say so when the live connection drops or a request cannot reach the server; the
-  // socket reconnects by itself and is sent the current board when it does. A request that
-  // failed is said until one gets through, whatever the socket does meanwhile: the player
-  // must know their move was not played.
+  // Say so when the live connection drops or a request cannot reach the server (in the
+  // line's own words, data-unreachable and data-lost); the socket reconnects by itself and
+  // is sent the current board when it does. A request that failed is said until one gets
+  // through, whatever the socket does meanwhile: the player must know their move was not
+  // played.
   var socketLost = false, requestFailed = false;
   function connection() {
     var line = document.getElementById("connection");
     if (!line) return;
-    line.textContent = requestFailed
-      ? "Could not reach the server: nothing was played. Check your connection and try again."
-      : socketLost ? "Connection lost — reconnecting…" : "";
+    line.textContent = (requestFailed ? line.dataset.unreachable : socketLost ? line.dataset.lost : "") || "";
     line.hidden = !line.textContent;
   }
   var gameSocket = null; // the game page's socket while it is open: clicked moves go on it
@@ -339,17 +339,28 @@
   var serverNow = +document.body.dataset.serverNow || Date.now();
   var offset = serverNow - Date.now();
   var flagged = {};
-  function human(ms) {
+  // Time left in the page's words: the data-durations of an element around the clock (JSON:
+  // "days", a day count's forms by its plural category in the page's language, and "hours").
+  // Without them the clock keeps the text the server wrote.
+  var plurals = null;
+  function human(ms, element) {
+    var around = element.closest("[data-durations]");
+    var words = around && JSON.parse(around.dataset.durations);
+    if (!words) return element.textContent;
     var s = Math.max(0, Math.floor(ms / 1000));
     var d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
-    if (d) return d + " day" + (d > 1 ? "s " : " ") + h + " h";
-    if (h) return h + " h " + m + " min";
+    if (d) {
+      plurals = plurals || new Intl.PluralRules(document.documentElement.lang || undefined);
+      var form = words.days[plurals.select(d)] || words.days.other;
+      return form.replace("%(days)s", d).replace("%(hours)s", h);
+    }
+    if (h) return words.hours.replace("%(hours)s", h).replace("%(minutes)s", m);
     return m + ":" + String(s % 60).padStart(2, "0");
   }
   function tick() {
     document.querySelectorAll(".clock[data-deadline]").forEach(function (clock) {
       var left = +clock.dataset.deadline - (Date.now() + offset);
-      clock.textContent = human(left);
+      clock.textContent = human(left, clock);
       // At zero, ask the server to record it; it decides (vacation days, or the result).
       if (left <= 0 && !flagged[clock.dataset.deadline] && window.htmx) {
         flagged[clock.dataset.deadline] = true;
@@ -360,7 +371,7 @@
   // A tournament's countdown to its start or its end (no flag: the server moves it on).
   function countdowns() {
     document.querySelectorAll(".countdown[data-until]").forEach(function (c) {
-      c.textContent = human(+c.dataset.until - (Date.now() + offset));
+      c.textContent = human(+c.dataset.until - (Date.now() + offset), c);
     });
   }
   setInterval(tick, 250);

@@ -3,7 +3,9 @@
 // larger, in a panel away from the finger, each point a button of its own with its name; a tap
 // on one plays it, a tap on the board again moves the panel's view there, Close or Escape
 // shuts it. A mouse, or points far enough apart, still play with one click
-// (static/js/imperia.js asks `open` first), and the move box is untouched.
+// (static/js/imperia.js asks `open` first), and the move box is untouched. Its words are the
+// page's, on an element around the board (data-magnifier-close, -label and -title); a board
+// with none plays with one click too.
 (function () {
   var SVG = "http://www.w3.org/2000/svg";
   var FINGER_GAP = 28; // CSS px between points under which a tap needs the magnifier
@@ -16,11 +18,15 @@
   var panel = null; // the magnifier, while it is open
   var aim = null; // the spot tapped, in the board's units, and where the panel stands
   var play = null, columnName = null; // imperia.js's: play a point (column, row), name a column
+  var words = null; // the page's: data-magnifier-close, -label, -title
   var returnFocus = null;
 
   function open(event, svg, at, playPoint, nameColumn) {
     if ((event.pointerType || pointer) !== "touch") return false;
     if (+svg.dataset.gap * svg.getScreenCTM().a >= FINGER_GAP) return false;
+    var around = svg.closest("[data-magnifier-title]");
+    if (!around) return false;
+    words = around.dataset;
     play = playPoint;
     columnName = nameColumn;
     // The panel stands in the half of the screen the finger is not in.
@@ -43,7 +49,8 @@
     panel.tabIndex = -1;
     panel.innerHTML =
       '<div class="magnifier-bar"><p id="magnifier-title"></p>' +
-      '<button type="button" class="magnifier-close">Close</button></div>';
+      '<button type="button" class="magnifier-close"></button></div>';
+    panel.querySelector(".magnifier-close").textContent = words.magnifierClose;
     panel.addEventListener("click", function (event) {
       event.stopPropagation(); // its picture is no board to place on by position
       var point = event.target.closest("[data-point]");
@@ -83,7 +90,7 @@
     var y = Math.max(-EDGE, Math.min(aim.y - (h + EDGE) / 2, size.height - h));
     var svg = element("svg", {
       class: "dots-board magnified", viewBox: [x, y, w, h].join(" "), width: wide, height: high,
-      role: "group", "aria-label": "Points shown larger",
+      role: "group", "aria-label": words.magnifierLabel,
     });
     var picture = element("g", { "aria-hidden": "true" });
     Array.prototype.forEach.call(board.children, function (part) {
@@ -132,9 +139,12 @@
     if (old) old.replaceWith(svg);
     else panel.appendChild(svg);
     var around = columnName(near.col) + (near.row + 1);
+    var named = {
+      point: around, first: columnName(cols[0]), last: columnName(cols[cols.length - 1]),
+      top: lines[0] + 1, bottom: lines[lines.length - 1] + 1,
+    };
     panel.querySelector("#magnifier-title").textContent =
-      "Around " + around + " (dashed ring): tap the point to play. Columns " + columnName(cols[0]) +
-      " to " + columnName(cols[cols.length - 1]) + ", rows " + (lines[0] + 1) + " to " + (lines[lines.length - 1] + 1) + ".";
+      words.magnifierTitle.replace(/\{(\w+)\}/g, function (all, name) { return name in named ? named[name] : all; });
     panel.dataset.side = aim.below ? "below" : "above";
     panel.dataset.drawn = drawing();
     if (focused) {
