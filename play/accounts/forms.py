@@ -65,6 +65,7 @@ class SettingsForm(forms.ModelForm):
     )
     # Kept on the account and for this browser by the view (play/accounts/languages.py).
     language = forms.ChoiceField(
+        required=False,  # left out (an older page, a script): the language stays as it is
         label=_("Language"),
         widget=EachInItsOwnLanguage,
         help_text=_("The language of your pages and of what Imperia writes to you."),

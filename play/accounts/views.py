@@ -81,9 +81,9 @@ def player_settings(request):
         request.user.email = form.cleaned_data["email"]
         request.user.save(update_fields=["email"])
         response = redirect("settings")
-        code = form.cleaned_data["language"]
-        languages.choose(request, response, code)
-        with translation.override(code):  # said in the language chosen
+        if code := form.cleaned_data["language"]:
+            languages.choose(request, response, code)
+        with translation.override(code or translation.get_language()):  # in the one chosen
             messages.success(request, gettext("Settings saved."))
         return response
     profile.save()

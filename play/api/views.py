@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.utils.functional import Promise
 from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -325,9 +326,22 @@ def _api_or_page(page, status: int, message: str):
     def answer(request, *args, **kwargs):
         if request.path.startswith("/api/"):
             return error(status, message)
-        return page(request, *args, **kwargs)
+        worded = {name: _worded(value) for name, value in kwargs.items()}
+        return page(request, *map(_worded, args), **worded)
 
     return answer
+
+
+def _worded(exception):
+    """An exception whose message is translated lazily (gettext_lazy), worded now: Django's
+    pages say only a str message, else the exception's name."""
+    if (
+        isinstance(exception, Exception)
+        and exception.args
+        and isinstance(exception.args[0], Promise)
+    ):
+        exception.args = (str(exception.args[0]), *exception.args[1:])
+    return exception
 
 
 not_found = _api_or_page(

@@ -7,10 +7,17 @@ translated)."""
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.e2e.helpers import PASSWORD
-from tests.e2e.test_every_page import games_in_play, logged_in_pages, logged_out_pages  # noqa: F401
+from tests.e2e.test_every_page import (  # noqa: F401
+    PHONE,
+    games_in_play,
+    logged_in_pages,
+    logged_out_pages,
+    violations,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -64,10 +71,18 @@ def survey(page, server, paths) -> list[str]:
     return found
 
 
-def reader(browser, server):
-    context = browser.new_context()
-    context.add_cookies([{"name": "django_language", "value": "en-xa", "url": server}])
+def reader(browser, server, code="en-xa", **device):
+    context = browser.new_context(**device)
+    context.add_cookies([{"name": "django_language", "value": code, "url": server}])
     return context.new_page()
+
+
+def log_in(page, server):
+    page.goto(server + "/login/")
+    page.fill("#id_username", "axe-ann")
+    page.fill("#id_password", PASSWORD)
+    page.click("main button[type=submit]")
+    expect(page).to_have_url(server + "/")
 
 
 def test_every_page_logged_out_is_translated(browser, server, games_in_play):  # noqa: F811
@@ -77,14 +92,39 @@ def test_every_page_logged_out_is_translated(browser, server, games_in_play):  #
 
 def test_every_page_logged_in_is_translated(browser, server, games_in_play):  # noqa: F811
     page = reader(browser, server)
-    page.goto(server + "/login/")
-    page.fill("#id_username", "axe-ann")
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
-    expect(page).to_have_url(server + "/")
+    log_in(page, server)
     found = survey(page, server, logged_in_pages(games_in_play))
     assert not found, "\n".join(found)
 
 
 def test_the_survey_finds_a_word_left_in_english():
     assert english(["[Ĥéļļö ~~] axe-ann", "Resign", "[Ŕéšîĝñ ~~]", "12:05", "e4 O-O"]) == ["Resign"]
+
+
+@pytest.mark.parametrize("code", ["ru", "de"])
+def test_every_page_in_russian_and_german_fits_a_phone_and_passes_axe(
+    browser,
+    server,
+    games_in_play,  # noqa: F811
+    code,
+):
+    """Longer words than English's: no page is wider than a 390 px phone, and axe-core finds
+    nothing wrong, logged out and logged in."""
+    page = reader(browser, server, code, viewport=PHONE)
+    axe, found = Axe(), []
+    for path in [*logged_out_pages(games_in_play), "/login/"]:
+        found += phone_survey(page, server, path, code, axe)
+    log_in(page, server)
+    for path in logged_in_pages(games_in_play):
+        found += phone_survey(page, server, path, code, axe)
+    assert not found, "\n".join(found)
+
+
+def phone_survey(page, server, path, code, axe) -> list[str]:
+    page.goto(server + path)
+    expect(page.locator("html")).to_have_attribute("lang", code)
+    found = violations(axe, page, path)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    if wide > PHONE["width"]:
+        found.append(f"{path}: {wide} px wide on a {PHONE['width']} px phone")
+    return found
