@@ -113,6 +113,7 @@ def render(request, game: Game, *, dispute_form=None, drafts=None, status=200):
 
 
 @cache
+@cache  # the same words for every page in a language
 def durations(language: str) -> str:
     """The words the page's script counts clocks down in (static/js/imperia.js), as JSON, in
     `language`: "hours", and "days", the forms of a count of days by the plural category the

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -19,6 +20,7 @@ from play.common import clocks, limits, paging
 from play.common.errors import Refused
 from play.common.pages import found
 from play.models import Game, Pairing, Tournament, TournamentPlan
+from play.round.page import durations
 from play.tournaments import arenas, chat, entries, exports, standings, swisses, words
 from play.tournaments.forms import ArenaForm, SwissForm
 
@@ -83,6 +85,7 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
         "may_chat": chat.may_write(shown, request.user),
         "may_start_round": _may_start_round(shown, request.user),
         "refusal": refusal and refusal.message,
+        "durations": durations(translation.get_language()),  # the countdowns' words
     }
     return render(request, "tournaments/tournament.html", context,
                   status=refusal.status if refusal else 200)  # fmt: skip
