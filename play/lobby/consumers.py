@@ -9,7 +9,9 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 
+from play.common import language
 from play.lobby import watching
 from play.models import PUBLIC_ID
 from play.push.live import group_name
@@ -25,6 +27,8 @@ class NowPlayingConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsum
         if self.public_ids is None:
             await self.close(code=4400)
             return
+        # The page's language (its session, cookie or browser's): the boards' words in it.
+        self.language = await database_sync_to_async(language.of_socket)(self.scope)
         await self.join(*(group_name(public_id) for public_id in self.public_ids))
         await self.accept()
         first = await database_sync_to_async(self._pictures)(self.public_ids)
@@ -35,8 +39,10 @@ class NowPlayingConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsum
         public_id, revision = event.get("game"), event.get("revision")
         if public_id not in self.public_ids:
             return
-        # Drawn once for every home page on this server, the first to ask drawing it.
-        html = pictures.drawn(public_id, revision, oob=True)
+        # Drawn once for every home page in a language on this server, the first to ask
+        # drawing it.
+        with translation.override(self.language):
+            html = pictures.drawn(public_id, revision, oob=True)
         if html is None:
             html = await database_sync_to_async(self._pictures)([public_id])
         if html:
@@ -45,9 +51,9 @@ class NowPlayingConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsum
     async def chat_update(self, event):
         """A game's chat is its page's, not the home page's."""
 
-    @staticmethod
-    def _pictures(public_ids: list[str]) -> str:
-        return "".join(pictures.picture(game, oob=True) for game in watching.shown(public_ids))
+    def _pictures(self, public_ids: list[str]) -> str:
+        with translation.override(self.language):
+            return "".join(pictures.picture(game, oob=True) for game in watching.shown(public_ids))
 
 
 def named(query_string: bytes) -> list[str] | None:

@@ -7,7 +7,7 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils.html import escape
 
 import rules
@@ -117,3 +117,26 @@ def test_a_visitor_who_signs_up_is_shown_by_their_new_name(make_user, client_of)
     assert "Empire Chess: newcomer vs Imperia level 1" in looker.get("/").content.decode()
     page = looker.get(game.get_absolute_url()).content.decode()
     assert "newcomer" in page and "Anonymous" not in page
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "Pseudo")])
+async def test_the_home_socket_draws_its_boards_in_each_pages_language(ann, bob):
+    """Two home pages, in two languages, watching one game: each is redrawn in its own."""
+    game = await database_sync_to_async(played)(ann, bob, "empire-chess", "e3e4")
+    address = f"/ws/now/?games={game.public_id}"
+    english = WebsocketCommunicator(application, address, ORIGIN)
+    accented = WebsocketCommunicator(
+        application, address, [*ORIGIN, (b"accept-language", b"en-xa")]
+    )
+    for socket in (english, accented):
+        assert (await socket.connect())[0]
+    assert "Black to move" in await english.receive_from()
+    assert "Black to move" not in await accented.receive_from()
+    await database_sync_to_async(moves.submit)(game.public_id, bob, "e7e5", 1)
+    english_after, accented_after = await english.receive_from(), await accented.receive_from()
+    assert "White to move" in english_after
+    assert "White to move" not in accented_after and "ţö ɱöṽé" in accented_after
+    for socket in (english, accented):
+        await socket.disconnect()
