@@ -4,6 +4,7 @@ shown in it."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from urllib.parse import parse_qs
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
@@ -47,8 +48,13 @@ def translated(text: str) -> str:
 
 def of_socket(scope) -> str:
     """The language a socket's page reads in, chosen as its requests' is
-    (play/common/middleware.py): its session's choice, else the cookie, else the best match of
-    the browser's Accept-Language, else the default. Reads the session: not on the event loop."""
+    (play/common/middleware.py): the one its address names (`?lang=`, as pages whose pushes
+    are drawn for each language write it), else its session's choice, else the cookie, else
+    the best match of the browser's Accept-Language, else the default. Reads the session: not
+    on the event loop."""
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+    if is_offered(asked):
+        return asked
     session = scope.get("session")
     chosen = session.get(SESSION_KEY) if session is not None else None
     if is_offered(chosen):

@@ -4,11 +4,8 @@ page names it in the socket's address)."""
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs
-
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -29,8 +26,7 @@ class GroupConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
         except numbers.Malformed:
             await self.close(code=4400)
             return
-        asked = parse_qs(self.scope.get("query_string", b"").decode()).get("lang", [""])[0]
-        self.language = asked if language.is_offered(asked) else settings.LANGUAGE_CODE
+        self.language = await database_sync_to_async(language.of_socket)(self.scope)
         await self.join(tables.group_channel(self.group_id))
         await self.accept()
 

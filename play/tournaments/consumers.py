@@ -6,11 +6,8 @@ socket's address), once for all the sockets of that language, kept a minute."""
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs
-
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
@@ -35,8 +32,7 @@ class TournamentConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsum
         if not PUBLIC_ID.fullmatch(self.public_id):
             await self.close(code=4400)
             return
-        asked = parse_qs(self.scope.get("query_string", b"").decode()).get("lang", [""])[0]
-        self.language = asked if language.is_offered(asked) else settings.LANGUAGE_CODE
+        self.language = await database_sync_to_async(language.of_socket)(self.scope)
         await self.join(channel(self.public_id))
         await self.accept()
 
