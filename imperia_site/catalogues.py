@@ -41,6 +41,7 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
     "npgettext_lazy": ((1, "c"), 2, 3),
     "said": None,  # rules/: a refusal's words, translated where it is shown (rules/said.py)
+    "said_as": ((1, "c"), 2),
 }
 
 METHODS = [

@@ -19,7 +19,7 @@ from itertools import compress, count
 from rules.base import Game, IllegalMove, Outcome, State
 from rules.fen import format_board, parse_board
 from rules.grid import ALL_DIRECTIONS, DIAGONAL, KNIGHT_LEAPS, ORTHOGONAL, Grid
-from rules.said import said
+from rules.said import said, said_as
 
 GRID = Grid(12, 12)
 N = 12
@@ -57,12 +57,24 @@ VICTORIES = ("imperials", "emperor", "emperor-empress")
 SQ = r"[a-l](?:1[0-2]|[1-9])"
 PART = re.compile(rf"^({SQ})(\*?)({SQ})(?:\+({SQ}))?(?:=([A-Za-z])/({SQ}))?$")
 DEPLOY = re.compile(r"^deploy(1[0-2]|[1-9])$")
+# Its pieces' names, told apart from the chess pieces and the games of the same names.
 PIECE_NAMES = {
-    "E": said("Emperor"), "M": said("Empress"), "K": said("King"), "Q": said("Queen"),
-    "I": said("Imperial Prince"), "J": said("Imperial Princess"), "P": said("Prince"),
-    "A": said("Princess"), "N": said("Knight"), "R": said("Rook"), "B": said("Bishop"),
-    "C": said("Catapult"), "X": said("Crossbowman"), "S": said("Pikeman"), "W": said("Pawn"),
-}  # fmt: skip
+    "E": said_as("Imperial Chess piece", "Emperor"),
+    "M": said_as("Imperial Chess piece", "Empress"),
+    "K": said_as("Imperial Chess piece", "King"),
+    "Q": said_as("Imperial Chess piece", "Queen"),
+    "I": said_as("Imperial Chess piece", "Imperial Prince"),
+    "J": said_as("Imperial Chess piece", "Imperial Princess"),
+    "P": said_as("Imperial Chess piece", "Prince"),
+    "A": said_as("Imperial Chess piece", "Princess"),
+    "N": said_as("Imperial Chess piece", "Knight"),
+    "R": said_as("Imperial Chess piece", "Rook"),
+    "B": said_as("Imperial Chess piece", "Bishop"),
+    "C": said_as("Imperial Chess piece", "Catapult"),
+    "X": said_as("Imperial Chess piece", "Crossbowman"),
+    "S": said_as("Imperial Chess piece", "Pikeman"),
+    "W": said_as("Imperial Chess piece", "Pawn"),
+}
 PIECE_MOVES = {
     "E": said("moves like a chess queen"),
     "M": said("a path of exactly 2 steps; may ride with a Horseman"),

@@ -6,6 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from django.utils.translation import gettext, pgettext
+
+from rules.said import read
+
+
+def word(text: str) -> str:
+    """A word from the rules (a piece's name, how it moves) in the active language."""
+    return read(text, gettext, pgettext)
+
 
 @dataclass
 class Marks:

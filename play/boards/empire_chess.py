@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from html import escape
 
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from play.boards.base import word
 from play.boards.chessboard import CELL, ChessboardRenderer, side_piece
 from rules.empire_chess import GRID, PIECE_NAMES
 
@@ -25,7 +26,7 @@ class EmpireChessBoard(ChessboardRenderer):
 
     def piece_name(self, piece: str) -> str:
         side = SIDES[0] if piece.isupper() else SIDES[1]
-        return side_piece(str(side), gettext(PIECE_NAMES[piece]))
+        return side_piece(str(side), word(PIECE_NAMES[piece]))
 
     def draw_piece(self, piece: str, x: float, y: float) -> str:
         return f'<g class="piece" aria-hidden="true">{self.glyph(piece, x, y)}</g>'

@@ -12,6 +12,7 @@ from html import escape
 from django.utils.translation import gettext, gettext_lazy
 
 import rules
+from play.boards.base import word
 from play.boards.chessboard import ChessboardRenderer, side_piece
 from rules.imperial_chess import GRID, PIECE_MOVES, PIECE_NAMES, RANK_ORDER
 
@@ -58,13 +59,13 @@ class ImperialChessBoard(ChessboardRenderer):
 
     def piece_name(self, piece: str) -> str:
         side = SEATS[0] if piece.isupper() else SEATS[1]
-        return side_piece(gettext(side), gettext(PIECE_NAMES[piece.upper()]))
+        return side_piece(gettext(side), word(PIECE_NAMES[piece.upper()]))
 
     def piece_help(self, piece: str) -> str:
         # Translators: a piece and how it moves, as its tooltip says.
         return gettext("%(piece)s: %(moves)s") % {
             "piece": self.piece_name(piece),
-            "moves": gettext(PIECE_MOVES[piece.upper()]),
+            "moves": word(PIECE_MOVES[piece.upper()]),
         }
 
     def draw_piece(self, piece: str, x: float, y: float) -> str:
@@ -80,6 +81,4 @@ class ImperialChessBoard(ChessboardRenderer):
 
     def legend(self) -> list[tuple[str, str, str]]:
         """(picture, name, move) of every kind, in rank order, for the key beside the board."""
-        return [
-            (self.mini(k), gettext(PIECE_NAMES[k]), gettext(PIECE_MOVES[k])) for k in RANK_ORDER
-        ]
+        return [(self.mini(k), word(PIECE_NAMES[k]), word(PIECE_MOVES[k])) for k in RANK_ORDER]

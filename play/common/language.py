@@ -9,9 +9,9 @@ from urllib.parse import parse_qs
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
-from rules.said import Said
+from rules.said import read
 
 # Django's cookie (settings.LANGUAGE_COOKIE_NAME) keeps a visitor's choice; a player's is kept
 # on their account and copied into their session when they log in, so that no page reads the
@@ -40,10 +40,7 @@ def translated(text: str) -> str:
     """A text from the rules in the active language: a `Said` is looked up by its template and
     filled with its values (themselves translated when they are `Said`); a plain str as it is
     in the catalogue."""
-    if isinstance(text, Said):
-        values = {k: translated(v) if isinstance(v, Said) else v for k, v in text.values.items()}
-        return gettext(text.template).format(**values) if values else gettext(text.template)
-    return gettext(text) if text else text
+    return read(text, gettext, pgettext)
 
 
 def of_socket(scope) -> str:

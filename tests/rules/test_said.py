@@ -7,7 +7,7 @@ import pytest
 
 import rules
 from rules import IllegalMove
-from rules.said import Said, said
+from rules.said import Said, read, said, said_as
 
 
 def test_said_reads_as_english_and_keeps_its_template_and_values():
@@ -76,3 +76,25 @@ def test_a_record_refused_says_why_as_a_translation_needs():
         rules.get("empire").import_record("(;GM[1])")
     said_it = refused.value.args[0]
     assert said_it == "GM[1] is not a Dots game (GM[40])." and said_it.values == {"game": "1"}
+
+
+def test_a_word_with_two_meanings_is_read_in_its_context():
+    """Imperial Chess's Queen is no chess queen: its name is looked up in its context, inside
+    a sentence too."""
+    queen = said_as("Imperial Chess piece", "Queen")
+    assert queen == "Queen" and queen.context == "Imperial Chess piece"
+    catalogue = {
+        "Queen": "ферзь",
+        ("Imperial Chess piece", "Queen"): "королева",
+        "{piece} moves": "{piece} ходит",
+    }
+
+    def gettext(text):
+        return catalogue.get(text, text)
+
+    def pgettext(context, text):
+        return catalogue.get((context, text), text)
+
+    assert read(queen, gettext, pgettext) == "королева"
+    assert read(said("Queen"), gettext, pgettext) == "ферзь"
+    assert read(said("{piece} moves", piece=queen), gettext, pgettext) == "королева ходит"
