@@ -8,6 +8,7 @@ from django.http import HttpResponseBadRequest
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext, pgettext
 
 from play.common import language
 from play.common.numbers import Malformed
@@ -23,13 +24,17 @@ class ExplainWrongMethod:
     def __call__(self, request):
         response = self.get_response(request)
         if response.status_code == 405 and not response.content:
-            allowed = response.get("Allow", "").replace(",", " or")
+            methods = [method.strip() for method in response.get("Allow", "").split(",")]
             if request.path.startswith("/api/"):  # as the API's calls say it (play/api/auth.py)
-                message = f"This address takes {allowed} requests only."
+                message = f"This address takes {' or '.join(methods)} requests only."
                 response.content = json.dumps({"error": message})
                 response["Content-Type"] = "application/json"
                 return response
-            message = f"This address takes {allowed} requests only; nothing was changed."
+            # Translators: between two HTTP methods, "GET or POST".
+            allowed = f" {pgettext('between two HTTP methods', 'or')} ".join(methods)
+            message = gettext(
+                "This address takes %(methods)s requests only; nothing was changed."
+            ) % {"methods": allowed}
             response.content = render_to_string("405.html", {"message": message}, request)
             response["Content-Type"] = "text/html; charset=utf-8"
         return response

@@ -9,10 +9,31 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.functional import cached_property
+from django.utils.translation import gettext, gettext_noop
 
 import rules
 from play.common import clocks
 from play.models.base import Bounded, game_choices
+
+# The names the site gave its own championships and cups (migration 0033), translated where
+# they are shown.
+SITE_NAMES = (
+    gettext_noop("Empress championship, 3 days a move"),
+    gettext_noop("Empress championship, bank of 10 days"),
+    gettext_noop("Empress cup"),
+    gettext_noop("Empire Chess championship, 3 days a move"),
+    gettext_noop("Empire Chess championship, bank of 10 days"),
+    gettext_noop("Empire Chess cup"),
+    gettext_noop("Empire championship, 3 days a move"),
+    gettext_noop("Empire championship, bank of 10 days"),
+    gettext_noop("Empire cup"),
+    gettext_noop("Imperial Shuffle championship, 3 days a move"),
+    gettext_noop("Imperial Shuffle championship, bank of 10 days"),
+    gettext_noop("Imperial Shuffle cup"),
+    gettext_noop("Imperial Chess championship, 3 days a move"),
+    gettext_noop("Imperial Chess championship, bank of 10 days"),
+    gettext_noop("Imperial Chess cup"),
+)
 
 
 class Championship(Bounded):
@@ -77,6 +98,12 @@ class Championship(Bounded):
     @property
     def rules(self) -> rules.Game:
         return rules.get(self.game_slug)
+
+    @property
+    def shown_name(self) -> str:
+        """Its name in the reader's language: the site's own championships' names are in the
+        catalogues (SITE_NAMES); a name the staff wrote is shown as written."""
+        return gettext(self.name)
 
     @property
     def clock_text(self) -> str:

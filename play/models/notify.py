@@ -30,6 +30,9 @@ class Notification(Bounded):
     address = models.CharField(max_length=200, blank=True)  # a page it is about, not a game
     kind = models.CharField(max_length=12, choices=Kind.choices)
     text = models.CharField(max_length=300)
+    # The language the text is written in (its recipient's when it was made): the page marks
+    # it, so that a reader in another language is told, as a screen reader is.
+    language = models.CharField(max_length=16, default="en")
     created_at = models.DateTimeField()
     read_at = models.DateTimeField(null=True, blank=True)
 

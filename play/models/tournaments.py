@@ -12,10 +12,16 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
 
 import rules
 from play.common import clocks
+from play.common.language import translated
 from play.models.base import Bounded, game_choices, new_public_id
+
+# The names of the site's own plans (migration 0038), translated where their tournaments are
+# shown.
+SITE_PLANS = (gettext_noop("Hourly {game} Arena"), gettext_noop("Weekly {game} Arena"))
 
 
 class Tournament(Bounded):
@@ -87,6 +93,14 @@ class Tournament(Bounded):
 
     def get_absolute_url(self):
         return reverse("tournament", args=[self.public_id])
+
+    @property
+    def shown_name(self) -> str:
+        """Its name in the reader's language: one the site's plans made, from the plan's
+        name (SITE_PLANS) and its game's; a player's as they wrote it."""
+        if self.plan_id is None or not self.plan.name.count("{game}"):
+            return self.name
+        return gettext(self.plan.name).replace("{game}", translated(self.rules.name))
 
     @property
     def rules(self) -> rules.Game:

@@ -39,11 +39,8 @@ class PlayerConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, Asyn
         await self.send(text_data=event["html"])
 
     def _bell(self) -> str:
-        """Drawn in the player's language: the one their login reads in, else their account's."""
+        """Drawn in the language the player's page reads in."""
         user = self.scope["user"]
-        chosen = self.scope["session"].get(language.SESSION_KEY)
-        with translation.override(
-            chosen if language.is_offered(chosen) else language.language_of(user)
-        ):
+        with translation.override(language.of_socket(self.scope)):
             counts = dashboard.counts(user)
             return render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})

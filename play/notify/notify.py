@@ -78,7 +78,13 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
 
     notes = Notification.objects.bulk_create(
         Notification(
-            user=user, game=game, kind=kind, created_at=at, address=address, text=worded(user, text)
+            user=user,
+            game=game,
+            kind=kind,
+            created_at=at,
+            address=address,
+            text=worded(user, text),
+            language=language.language_of(user),
         )
         for user, text, game, address in notices
     )

@@ -41,8 +41,8 @@ def plan_title(plan: TournamentPlan) -> str:
     says it in English)."""
     if len(plan.games) == 1 and plan.games[0] in {g.slug for g in rules.games()}:
         game = language.translated(rules.get(plan.games[0]).name)
-        return plan.name.replace("{game}", game)
-    name = plan.name.replace("{game} ", "").replace("{game}", "")
+        return _(plan.name).replace("{game}", game)  # the site's plans' names are translated
+    name = _(plan.name).replace("{game} ", "").replace("{game}", "")
     return _("%(name)s (each game in turn)") % {"name": name}
 
 

@@ -45,21 +45,44 @@ READ = """() => {
   return seen;
 }"""
 
-TRANSLATED = re.compile(r"\[[^\[\]]*~+\]")  # a pseudo-locale string, values and all
-WORD = re.compile(r"[A-Za-z]{2,}")
-# Never translated: the site's name, the players made by the survey, notation and position
-# words the games write (pass, O-O), and the units of a clock (5+3).
-ALLOWED = {"Imperia", "axe", "ann", "bob", "cy", "dee", "new", "pass", "Axe", "arena", "Swiss"}
+TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
+# Never translated: the site's name, the players and events the survey makes, and what every
+# language writes alike. (Notation and ids are not words: they hold a digit, or are one or two
+# letters, as aa, NE, e4.)
+ALLOWED = {"Imperia", "API", "axe", "ann", "bob", "dee", "new", "Axe", "arena", "Swiss", "pass"}
 
 
 def english(texts: list[str]) -> list[str]:
-    """The texts with a plain English word left once the pseudo-locale's strings are out."""
-    left = []
-    for text in texts:
-        rest = TRANSLATED.sub(" ", text)
-        if any(word not in ALLOWED for word in WORD.findall(rest)):
-            left.append(text)
-    return left
+    """The texts with a plain English word: the pseudo-locale accents every letter it
+    translates, so a word of three plain letters or more never went through a catalogue.
+    Django's own messages (a form's labels, a password's rules) and a date's month and day
+    are Django's catalogues', which translate them into every language Imperia offers."""
+    return [
+        text
+        for text in texts
+        if text.rstrip(":") not in DJANGOS and any(map(is_english, TOKEN.findall(text)))
+    ]
+
+
+def is_english(token: str) -> bool:
+    plain = token.isascii() and token.replace("'", "").replace("’", "").isalpha()
+    return plain and len(token) > 2 and token not in ALLOWED and token not in CALENDAR
+
+
+DJANGOS = {
+    "Username", "Email address", "Password confirmation",
+    "Your password can’t be too similar to your other personal information.",
+    "Your password must contain at least 8 characters.",
+    "Your password can’t be a commonly used password.",
+    "Your password can’t be entirely numeric.",
+    "Enter the same password as before, for verification.",
+}  # fmt: skip
+CALENDAR = {
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    "January", "February", "March", "April", "June", "July", "August", "September", "October",
+    "November", "December", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday",
+    "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "UTC", "AM", "PM",
+}  # fmt: skip
 
 
 def survey(page, server, paths) -> list[str]:

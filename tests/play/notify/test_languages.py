@@ -77,3 +77,14 @@ def test_a_game_opened_for_its_players_is_drawn_in_each_ones_language(
     monkeypatch.setattr(notify.live, "send_many", sent.extend)
     notify.open_games([("a game", [ann.pk, bob_reads_pseudo.pk])])
     assert drawn == ["en", "en-xa"] and len(sent) == 2
+
+
+@override_settings(LANGUAGES=LANGUAGES)
+def test_a_notification_says_which_language_it_is_written_in(bob_reads_pseudo, ann, client_of):
+    """Written once, in its recipient's language then: a page in another language marks it."""
+    notify.tell(ann, Notification.Kind.OVER, "Game over.")
+    notify.tell(bob_reads_pseudo, Notification.Kind.OVER, "Game over.")
+    assert Notification.objects.get(user=ann).language == "en"
+    assert Notification.objects.get(user=bob_reads_pseudo).language == "en-xa"
+    page = client_of(ann).get("/notifications/?lang=en-xa").content.decode()
+    assert '<span lang="en">Game over.</span>' in page
