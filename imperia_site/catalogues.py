@@ -47,6 +47,7 @@ KEYWORDS = {
 METHODS = [
     ("rules/**.py", "python"),
     ("bots/**.py", "python"),  # only `said`: how each level plays, shown on its pages
+    ("play/api/tokens.py", "python"),  # the scopes, as the settings page says them
     ("play/api/**.py", "ignore"),  # the API speaks English, as lichess's does
     ("play/**.py", "python"),
     ("imperia_site/**.py", "python"),

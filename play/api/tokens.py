@@ -10,6 +10,7 @@ import secrets
 from datetime import timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from play.accounts import guests
 from play.common import clocks
@@ -18,11 +19,12 @@ from play.models import ApiToken
 from play.push import live
 
 # What a token may do, as lichess names its scopes; every token may read its account.
+# The settings page shows what each scope allows in the reader's language.
 SCOPES = {
-    "board:play": "Play your games from another client (a board)",
-    "bot:play": "Play as a bot account (an engine)",
-    "challenge:read": "See your challenges",
-    "challenge:write": "Send, accept and decline challenges",
+    "board:play": gettext_noop("Play your games from another client (a board)"),
+    "bot:play": gettext_noop("Play as a bot account (an engine)"),
+    "challenge:read": gettext_noop("See your challenges"),
+    "challenge:write": gettext_noop("Send, accept and decline challenges"),
 }
 PREFIX = "imp_"
 SHAPE = re.compile(r"[A-Za-z0-9_]{1,100}")  # lichess's: ^[A-Za-z0-9_]+$

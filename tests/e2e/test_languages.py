@@ -65,12 +65,23 @@ def english(texts: list[str]) -> list[str]:
 
 
 def is_english(token: str) -> bool:
+    """A plain word of three letters or more, neither a name allowed, a date's, an acronym
+    (POST, UTC) nor a game's id (PUyQPbXT: a capital after a small letter)."""
     plain = token.isascii() and token.replace("'", "").replace("’", "").isalpha()
-    return plain and len(token) > 2 and token not in ALLOWED and token not in CALENDAR
+    acronym = token.isupper()
+    an_id = any(a.islower() and b.isupper() for a, b in zip(token, token[1:], strict=False))
+    return (
+        plain
+        and len(token) > 2
+        and not (acronym or an_id)
+        and token not in ALLOWED
+        and token not in CALENDAR
+    )
 
 
 DJANGOS = {
-    "Username", "Email address", "Password confirmation",
+    "Username", "Email address", "Password confirmation", "Old password", "New password",
+    "New password confirmation",
     "Your password can’t be too similar to your other personal information.",
     "Your password must contain at least 8 characters.",
     "Your password can’t be a commonly used password.",
