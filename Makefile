@@ -71,14 +71,14 @@ suite:
 # keeps them pure), nor the pages' accessibility survey, which reads the same templates, nor
 # the API's browser tests on one server, which play through the same calls (the streams
 # across two servers are tested here), nor the layout's and the touch board's, which measure
-# the pages as drawn: `make test` has run them. On every core, each worker
+# the pages as drawn, nor the languages' survey of the same pages: `make test` has run them. On every core, each worker
 # with its own test database and Redis database (imperia_site/settings.py).
 test-distributed: install chromium
 	scripts/with-services.sh $(MAKE) suite \
 		PYTEST_ARGS="--ignore=tests/rules --ignore=tests/bots" \
 		E2E_ARGS="--ignore=tests/e2e/test_every_page.py --ignore=tests/e2e/test_api.py \
 		--ignore=tests/e2e/test_bot_bridge.py --ignore=tests/e2e/test_layout.py \
-		--ignore=tests/e2e/test_touch.py"
+		--ignore=tests/e2e/test_touch.py --ignore=tests/e2e/test_languages.py"
 
 # The documents' pictures (docs/images/), made from the site so that they stay true.
 screenshots: install chromium

@@ -199,6 +199,16 @@ LANGUAGE_CODE = "en"
 # offered once its catalogue (locale/) is whole: tests/i18n checks every offered one.
 LANGUAGES = [
     ("en", "English"),
+    ("ru", "Русский"),
+    ("uk", "Українська"),
+    ("pl", "Polski"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("es", "Español"),
+    ("pt-br", "Português (Brasil)"),
+    ("it", "Italiano"),
+    ("zh-hans", "简体中文"),
+    ("ja", "日本語"),
 ]
 # The pseudo-locale: English accented and lengthened, for finding words that are never
 # translated (tests/e2e/test_languages.py). Never offered to readers.
