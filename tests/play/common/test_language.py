@@ -89,6 +89,7 @@ def test_the_chooser_lists_each_language_in_its_own_name_and_comes_back_here(cli
     assert '<input type="hidden" name="next" value="/login/?next=%2Fpool%2F">' in page
 
 
+@override_settings(LANGUAGES=[("en", "English")])
 def test_with_english_alone_no_page_points_search_engines_elsewhere(client):
     _, page = read(client)
     assert "hreflang" not in page
@@ -101,3 +102,18 @@ def test_a_request_for_another_host_gets_its_400_page(client):
     assert response.status_code == 400
     assert '<html lang="en">' in response.content.decode()
     assert "hreflang" not in response.content.decode()
+
+
+def test_the_chooser_offers_every_language_each_in_its_own_name(client):
+    _, page = read(client)
+    for code, name in [("ru", "Русский"), ("uk", "Українська"), ("pl", "Polski"),
+                       ("de", "Deutsch"), ("fr", "Français"), ("es", "Español"),
+                       ("pt-br", "Português (Brasil)"), ("it", "Italiano"),
+                       ("zh-hans", "简体中文"), ("ja", "日本語")]:  # fmt: skip
+        assert f'<option value="{code}" lang="{code}">{name}</option>' in page
+
+
+def test_a_russian_reader_reads_russian_from_the_first_page(client):
+    response, page = read(client, "/", accept_language="ru-RU,ru;q=0.9,en;q=0.5")
+    assert response["Content-Language"] == "ru" and '<html lang="ru">' in page
+    assert "Язык" in page and ">Language</label>" not in page
