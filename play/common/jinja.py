@@ -41,7 +41,7 @@ class Words:
     def __init__(self, language: str):
         self.catalogue = trans_real.translation(language)
         self.language = language
-        self.said: dict = {}
+        self.drawn: dict = {}
 
     def gettext(self, message: str, **values) -> Markup:
         return self._said(None, message, values)
@@ -62,13 +62,13 @@ class Words:
         """The translation filled in with `values`; with none, as it is (its %% read as %),
         kept."""
         key = (context, message, bool(values))
-        text = self.said.get(key)
+        text = self.drawn.get(key)
         if text is None:
             with translation.override(self.language):
                 text = Markup(pgettext(context, message) if context else gettext(message))
             if not values:
                 text = text % {}
-            self.said[key] = text
+            self.drawn[key] = text
         return text % values if values else text
 
     def callables(self) -> dict:

@@ -113,14 +113,14 @@ def _check_conditions(tournament: Tournament, user) -> float:
     speed = ratings.speed_of(tournament.time_control)
     row = Rating.objects.filter(user=user, game_slug=tournament.game_slug, speed=speed).first()
     rating = row.rating if row else ratings.glicko.START
-    said = {"name": rated_in(tournament), "yours": f"{rating:.0f}"}
+    named = {"name": rated_in(tournament), "yours": f"{rating:.0f}"}
     if tournament.rating_max is not None and rating > tournament.rating_max:
         raise Refused(_("This tournament is for players rated %(rating)s or less in %(name)s; "
-                        "yours is %(yours)s.") % {**said, "rating": tournament.rating_max},
+                        "yours is %(yours)s.") % {**named, "rating": tournament.rating_max},
                       403)  # fmt: skip
     if tournament.rating_min is not None and rating < tournament.rating_min:
         raise Refused(_("This tournament is for players rated %(rating)s or more in %(name)s; "
-                        "yours is %(yours)s.") % {**said, "rating": tournament.rating_min},
+                        "yours is %(yours)s.") % {**named, "rating": tournament.rating_min},
                       403)  # fmt: skip
     played = row.games if row else 0
     if played < tournament.min_rated_games:
@@ -130,7 +130,7 @@ def _check_conditions(tournament: Tournament, user) -> float:
             "This tournament is for players with %(count)s rated games of %(name)s at least; "
             "you have %(played)s.",
             tournament.min_rated_games,
-        ) % {"count": tournament.min_rated_games, "name": said["name"], "played": played},
+        ) % {"count": tournament.min_rated_games, "name": named["name"], "played": played},
             403)  # fmt: skip
     return rating
 
