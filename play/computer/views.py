@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 import bots
@@ -43,7 +44,7 @@ def _computer_choices(query) -> dict:
     if query.get("game") in {g.slug for g in rules.games()}:
         choices["game"] = query["game"]
     if query.get("level"):
-        choices["level"] = numbers.whole(query["level"], "the level", bots.levels()[-1], 1)
+        choices["level"] = numbers.whole(query["level"], _("the level"), bots.levels()[-1], 1)
     return choices
 
 

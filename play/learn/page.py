@@ -58,7 +58,7 @@ def read_moves(query) -> tuple[list[str], int]:
             )
             % {"count": lessons.MOST_MOVES}
         )
-    tries = numbers.whole(query.get("tries", "0") or "0", "tries", lessons.MOST_MISTAKES)
+    tries = numbers.whole(query.get("tries", "0") or "0", _("the tries"), lessons.MOST_MISTAKES)
     return moves, tries
 
 

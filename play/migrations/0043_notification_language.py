@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('play', '0042_profile_language'),
+        ("play", "0042_profile_language"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='notification',
-            name='language',
-            field=models.CharField(default='en', max_length=16),
+            model_name="notification",
+            name="language",
+            field=models.CharField(default="en", max_length=16),
         ),
     ]

@@ -237,7 +237,7 @@ class DisputeAdmin(admin.ModelAdmin):
     def change_view(self, request, object_id, form_url="", extra_context=None):
         if not self.has_view_permission(request):
             raise PermissionDenied
-        pk = numbers.whole(object_id, "the dispute's number", numbers.MOST_IDS)
+        pk = numbers.whole(object_id, _("the dispute's number"), numbers.MOST_IDS)
         dispute = get_object_or_404(Dispute.objects.select_related("game", "opened_by"), pk=pk)
         return TemplateResponse(
             request, "admin/play/dispute/case.html", case.context(request, self.admin_site, dispute)

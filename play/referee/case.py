@@ -22,7 +22,7 @@ def context(request, admin_site, dispute: Dispute) -> dict:
     game = dispute.game
     moves = list(game.moves.all())
     ply = request.GET.get("ply")
-    ply = numbers.whole(ply, "the ply", numbers.MOST_PLIES) if ply is not None else dispute.ply
+    ply = numbers.whole(ply, _("the ply"), numbers.MOST_PLIES) if ply is not None else dispute.ply
     ply = min(ply, len(moves))
     positions = [game.initial_position, *(m.position_after for m in moves[:ply])]
     state = game.rules.resume(positions, game.options)

@@ -68,7 +68,7 @@ def looking(request, game: Game) -> tuple[int | None, bool]:
         if flip is None
         else flip == "1"
     )
-    ply = numbers.optional(ply, "the ply", numbers.MOST_PLIES)
+    ply = numbers.optional(ply, _("the ply"), numbers.MOST_PLIES)
     return (ply if ply is not None and ply < game.ply else None), flipped
 
 

@@ -33,8 +33,8 @@ def read(fields) -> Sent:
             raise numbers.Malformed(_("Malformed request: %(name)s must be text.") % {"name": name})
     return Sent(
         text=values["move"] or "",
-        ply=numbers.optional(values["ply"], "the ply", numbers.MOST_PLIES),
-        base=numbers.optional(values["revision"], "the revision", numbers.MOST_REVISIONS),
+        ply=numbers.optional(values["ply"], _("the ply"), numbers.MOST_PLIES),
+        base=numbers.optional(values["revision"], _("the revision"), numbers.MOST_REVISIONS),
         confirmed=values["confirmed"] == "1",
     )
 

@@ -102,7 +102,7 @@ def save_notes(request, public_id):
 def live(request, public_id):
     game = page.target(request, public_id)
     since = request.GET.get("since")
-    if since and numbers.whole(since, "the revision", numbers.MOST_REVISIONS) == game.revision:
+    if since and numbers.whole(since, _("the revision"), numbers.MOST_REVISIONS) == game.revision:
         return HttpResponse(status=204)  # a page asking whether anything changed: nothing has
     game = presenter.with_view_related(game)
     seat = presenter.seat_index(game, request.user)
