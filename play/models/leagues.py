@@ -100,6 +100,11 @@ class Championship(Bounded):
         return rules.get(self.game_slug)
 
     @property
+    def named_by_site(self) -> bool:
+        """Named by the site (and so translated), not by the staff (a name, shown as written)."""
+        return self.name in SITE_NAMES
+
+    @property
     def shown_name(self) -> str:
         """Its name in the reader's language: the site's own championships' names are in the
         catalogues (SITE_NAMES); a name the staff wrote is shown as written."""

@@ -5,7 +5,7 @@ tournament's game shown live) and redrawn as the game moves."""
 from __future__ import annotations
 
 from django.utils import translation
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -57,7 +57,11 @@ def _drawn(game: Game, names: tuple[str, ...]) -> str:
             else _("in play")
         )
     # Translators: who plays a game, as "Alice vs Bob".
-    players = _("%(first)s vs %(second)s") % {"first": names[0], "second": names[1]}
+    players = mark_safe(
+        escape(_("%(first)s vs %(second)s"))
+        % {key: format_html('<span translate="no">{}</span>', name)
+           for key, name in zip(("first", "second"), names, strict=False)}
+    )  # fmt: skip
     return format_html(
         '<a class="mini-board" id="mini-{}" href="{}"><span class="mini-picture" '
         'aria-hidden="true">{}</span><span class="mini-words">{}: {}<br>{}</span></a>',

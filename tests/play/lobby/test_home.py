@@ -20,6 +20,11 @@ from play.round import moves
 ORIGIN = [(b"origin", b"http://127.0.0.1")]
 
 
+def vs(first: str, second: str) -> str:
+    """Who plays a game, as a small board says it: names, marked as not to be translated."""
+    return f'<span translate="no">{first}</span> vs <span translate="no">{second}</span>'
+
+
 def played(ann, bob, slug, *texts):
     game = games.join(games.create(ann, slug, "white", "seek"), bob)
     for ply, text in enumerate(texts):
@@ -51,7 +56,7 @@ def test_the_games_in_play_are_shown_latest_moved_first_each_a_link_that_watches
     page = Client().get("/").content.decode()
     card = page[page.index("<h3>Empire Chess</h3>") :].split("</li>")[0]
     assert f'id="mini-{newer.public_id}" href="/g/{newer.public_id}/"' in card
-    assert "Empire Chess: ann vs bob<br>Black to move" in card
+    assert "Empire Chess: " + vs("ann", "bob") + "<br>Black to move" in card
     now = page[page.index("Being played now") :]
     assert f'href="/g/{older.public_id}/"' in now and f"mini-{newer.public_id}" not in now
     socket_games = re.search(r'ws-connect="/ws/now/\?games=([^"]+)"', page).group(1)
@@ -109,12 +114,12 @@ def test_a_visitor_who_signs_up_is_shown_by_their_new_name(make_user, client_of)
     game = opponents.start(visitor, "empire-chess", 1, "white")
     moves.submit(game.public_id, visitor, "e3e4", 0)
     looker = Client()
-    assert "Empire Chess: Anonymous vs Imperia level 1" in looker.get("/").content.decode()
+    assert "Empire Chess: " + vs("Anonymous", "Imperia level 1") in looker.get("/").content.decode()
     assert "Anonymous" in looker.get(game.get_absolute_url()).content.decode()
     signup = {"username": "newcomer", "password1": "a-long-passphrase",
               "password2": "a-long-passphrase"}  # fmt: skip
     assert client_of(visitor).post("/signup/", signup).status_code == 302
-    assert "Empire Chess: newcomer vs Imperia level 1" in looker.get("/").content.decode()
+    assert "Empire Chess: " + vs("newcomer", "Imperia level 1") in looker.get("/").content.decode()
     page = looker.get(game.get_absolute_url()).content.decode()
     assert "newcomer" in page and "Anonymous" not in page
 
