@@ -71,8 +71,9 @@ suite:
 # keeps them pure), nor the pages' accessibility survey, which reads the same templates, nor
 # the API's browser tests on one server, which play through the same calls (the streams
 # across two servers are tested here), nor the layout's and the touch board's, which measure
-# the pages as drawn, nor the languages' survey of the same pages: `make test` has run them. On every core, each worker
-# with its own test database and Redis database (imperia_site/settings.py).
+# the pages as drawn, nor the languages' survey of the same pages: `make test` has run them.
+# On every core, each worker with its own test database and Redis database
+# (imperia_site/settings.py).
 test-distributed: install chromium
 	scripts/with-services.sh $(MAKE) suite \
 		PYTEST_ARGS="--ignore=tests/rules --ignore=tests/bots" \
