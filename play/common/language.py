@@ -43,24 +43,29 @@ def translated(text: str) -> str:
     return read(text, gettext, pgettext)
 
 
-def of_socket(scope) -> str:
-    """The language a socket's page reads in, chosen as its requests' is
-    (play/common/middleware.py): the one its address names (`?lang=`, as pages whose pushes
-    are drawn for each language write it), else its session's choice, else the cookie, else
-    the best match of the browser's Accept-Language, else the default. Reads the session: not
-    on the event loop."""
-    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+def reading(asked: str | None, session, request) -> str:
+    """The language a page reads in: the one its address names (`?lang=`, as the pages'
+    hreflang links and the sockets of pages pushed in each language write it), else its
+    session's choice (a player's, filled from their account when they log in), else Django's
+    choice for the request: the cookie, else the best match of the browser's Accept-Language,
+    else the default."""
     if is_offered(asked):
         return asked
-    session = scope.get("session")
     chosen = session.get(SESSION_KEY) if session is not None else None
     if is_offered(chosen):
         return chosen
-    asked = dict(scope.get("headers") or ()).get(b"accept-language", b"").decode("latin-1")
-    request = SimpleNamespace(
-        COOKIES=scope.get("cookies") or {}, META={"HTTP_ACCEPT_LANGUAGE": asked}
-    )
     return translation.get_language_from_request(request)
+
+
+def of_socket(scope) -> str:
+    """The language a socket's page reads in, read as its requests' is. Reads the session: not
+    on the event loop."""
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+    browser = dict(scope.get("headers") or ()).get(b"accept-language", b"").decode("latin-1")
+    request = SimpleNamespace(
+        COOKIES=scope.get("cookies") or {}, META={"HTTP_ACCEPT_LANGUAGE": browser}
+    )
+    return reading(asked, scope.get("session"), request)
 
 
 def refusal(exc: Exception) -> str:
@@ -69,11 +74,16 @@ def refusal(exc: Exception) -> str:
     return translated(exc.args[0]) if exc.args and isinstance(exc.args[0], str) else str(exc)
 
 
-def language_of(user) -> str:
-    """The language a player is written to in: their account's, else the site's default."""
-    profile = getattr(user, "profile", None) if user is not None else None
-    code = getattr(profile, "language", "") if profile is not None else ""
-    return code if is_offered(code) else settings.LANGUAGE_CODE
+def as_offered(code: str | None, otherwise: str | None = None) -> str:
+    """A language a player chose, where it is offered; else `otherwise`, else the site's
+    default."""
+    return code if is_offered(code) else otherwise or settings.LANGUAGE_CODE
+
+
+def language_of(user, otherwise: str | None = None) -> str:
+    """The language a player is written to in: their account's, else `otherwise`, else the
+    site's default."""
+    return as_offered(getattr(getattr(user, "profile", None), "language", ""), otherwise)
 
 
 def for_user(user):

@@ -69,21 +69,11 @@ class ReadersLanguage:
     def __call__(self, request):
         # The API's calls, not its reference page (/api/), which is a page like the others.
         calls = request.path.startswith("/api/") and request.path != "/api/"
-        code = "en" if calls else readers_language(request)
+        session = getattr(request, "session", None)
+        code = "en" if calls else language.reading(request.GET.get("lang"), session, request)
         translation.activate(code)
         request.LANGUAGE_CODE = code
         response = self.get_response(request)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         response.headers.setdefault("Content-Language", code)
         return response
-
-
-def readers_language(request) -> str:
-    asked = request.GET.get("lang")
-    if language.is_offered(asked):
-        return asked
-    session = getattr(request, "session", None)
-    chosen = session.get(language.SESSION_KEY) if session is not None else None
-    if language.is_offered(chosen):
-        return chosen
-    return translation.get_language_from_request(request)

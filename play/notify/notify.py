@@ -124,7 +124,7 @@ def open_games(paired) -> None:
     for game, user_ids in paired:
         drawn = {}  # the game's words, once per language
         for i in user_ids:
-            code = chosen.get(i) if language.is_offered(chosen.get(i)) else settings.LANGUAGE_CODE
+            code = language.as_offered(chosen.get(i))
             if code not in drawn:
                 with translation.override(code):
                     drawn[code] = render_to_string("play/partials/pool_paired.html", {"game": game})

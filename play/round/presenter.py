@@ -113,18 +113,14 @@ def publish(game: Game, first: int) -> None:
     mover's other pages, and the spectators' sockets draw theirs. The mover's HTTP answer is
     then a cache hit. A socket that reads in another language than the one a board was drawn
     in draws its own (consumers.py). `game` is as committed, loaded `with_view_related()`."""
-    with translation.override(_language_of(game.player(first))):
+    # The player to move reads most likely in their account's language, else in the mover's
+    # (the active one): two players of a game mostly share one.
+    to_move = game.player(first)
+    with translation.override(language.language_of(to_move, translation.get_language())):
         drawn = {str(first): update_html(game, first)}
         broadcast(game, drawn, to=[first], promptly=True, moved=True)
     other = 1 - first
     broadcast(game, {str(other): update_html(game, other)}, to=[other, None], moved=True)
-
-
-def _language_of(player) -> str:
-    """The language a player's pages most likely read in: their account's, where they chose
-    one, else the mover's (the active one), as two players of a game mostly share one."""
-    chosen = getattr(getattr(player, "profile", None), "language", "")
-    return chosen if language.is_offered(chosen) else translation.get_language()
 
 
 def _render(
