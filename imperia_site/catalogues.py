@@ -11,6 +11,8 @@ Jinja2 fragments (Jinja2's i18n extension), and the lessons' TOML files (every t
 reads)."""
 
 import io
+import os
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -160,17 +162,9 @@ def extract() -> None:
 
 def pseudo(text: str) -> str:
     """English, accented and a third longer, its placeholders and markup kept as they are."""
-    out, i = [], 0
-    while i < len(text):
-        end = _kept_end(text, i)
-        if end > i:
-            out.append(text[i:end])
-            i = end
-        else:
-            out.append(_ACCENTED.get(text[i], text[i]))
-            i += 1
+    accented = _KEPT_OR_LETTER.sub(lambda m: m[0] if m[1] is None else _ACCENTED[m[1]], text)
     letters = sum(c.isalpha() for c in text)
-    return "[" + "".join(out) + " " + "~" * max(1, letters // 3) + "]"
+    return "[" + accented + " " + "~" * max(1, letters // 3) + "]"
 
 
 _ACCENTED = dict(
@@ -180,24 +174,11 @@ _ACCENTED = dict(
         strict=True,
     )
 )
-
-
-def _kept_end(text: str, i: int) -> int:
-    """Where a placeholder (%(name)s, %s, {name}) or an HTML tag or entity starting at i ends;
-    i when none starts there."""
-    import re
-
-    for pattern in (
-        r"%\([a-z_0-9]+\)[sdfr]",
-        r"%[sdfr%]",
-        r"\{[a-z_0-9]*\}",
-        r"<[^<>]*>",
-        r"&[a-z#0-9]+;",
-    ):
-        m = re.compile(pattern).match(text, i)
-        if m:
-            return m.end()
-    return i
+# What stays as it is (a placeholder: %(name)s, %s, {name}; an HTML tag or entity), else a
+# letter to accent.
+_KEPT_OR_LETTER = re.compile(
+    r"%\([a-z_0-9]+\)[sdfr]|%[sdfr%]|\{[a-z_0-9]*\}|<[^<>]*>|&[a-z#0-9]+;|([A-Za-z])"
+)
 
 
 def compile_all() -> None:
@@ -228,9 +209,6 @@ def _write_mo(catalog: Catalog, path: Path) -> None:
 
 def main(argv: list[str]) -> int:
     import django
-
-    sys.path.insert(0, str(ROOT))
-    import os
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "imperia_site.settings")
     django.setup()
