@@ -114,10 +114,16 @@ def survey(page, server, paths) -> list[str]:
         page.set_viewport_size(PHONE)
         page.reload()
         expect(page.locator("main")).to_be_visible()
-        wide = page.evaluate("document.documentElement.scrollWidth")
-        if wide > PHONE["width"]:
-            found.append(f"{path}: {wide} px wide on a {PHONE['width']} px phone")
+        found += too_wide(page, path)
     return found
+
+
+def too_wide(page, path) -> list[str]:
+    """The page as drawn, if it is wider than the phone it is drawn on."""
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    return (
+        [f"{path}: {wide} px wide on a {PHONE['width']} px phone"] if wide > PHONE["width"] else []
+    )
 
 
 def test_every_page_logged_out(browser, server, games_in_play):

@@ -16,6 +16,7 @@ from tests.e2e.test_every_page import (  # noqa: F401
     games_in_play,
     logged_in_pages,
     logged_out_pages,
+    too_wide,
     violations,
 )
 
@@ -157,8 +158,4 @@ def test_every_page_in_russian_and_german_fits_a_phone_and_passes_axe(
 def phone_survey(page, server, path, code, axe) -> list[str]:
     page.goto(server + path)
     expect(page.locator("html")).to_have_attribute("lang", code)
-    found = violations(axe, page, path)
-    wide = page.evaluate("document.documentElement.scrollWidth")
-    if wide > PHONE["width"]:
-        found.append(f"{path}: {wide} px wide on a {PHONE['width']} px phone")
-    return found
+    return violations(axe, page, path) + too_wide(page, path)
