@@ -229,3 +229,27 @@ async def test_a_premove_sent_on_the_socket_is_pushed_to_its_player_alone(game, 
     assert "old board" in await white.receive_from()
     for socket in (white, black):
         await socket.disconnect()
+
+
+def test_a_premove_answers_the_computers_move(ann):
+    from play.computer import opponents, turns
+
+    game = opponents.start(ann, "empire-chess", 1, "white", None, LIVE)
+    moves.submit(game.public_id, ann, "d3d4", 0)
+    premoves.keep(game.public_id, ann, "d4d5", 1)
+    assert turns.work() == "moved"
+    assert texts(game)[2] == "d4d5" and consistent(game).turn == 1
+
+
+def test_empire_points_are_premoved_by_position_and_the_waiting_one_ringed(ann, bob, client_of):
+    game = games.join(games.create(ann, "empire", "white", "seek", {"width": 10, "height": 10}, LIVE), bob)  # fmt: skip
+    moves.submit(game.public_id, ann, "a1", 0)
+    page = client_of(ann)
+    board = page.get(f"/g/{game.public_id}/live/").content.decode()
+    assert f'id="point-click" hidden data-move-url="/g/{game.public_id}/premove/"' in board
+    shown = page.post(f"/g/{game.public_id}/premove/", {"move": "j10", "ply": "1"}, **HTMX)
+    assert '<circle class="alert-ring"' in shown.content.decode()
+    assert "<title>your premove, j10</title>" in shown.content.decode()
+    theirs = client_of(bob).get(f"/g/{game.public_id}/live/").content.decode()
+    assert f'data-move-url="/g/{game.public_id}/move/"' in theirs  # bob's turn: a move
+    assert "alert-ring" not in theirs
