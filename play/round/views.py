@@ -135,11 +135,35 @@ def move(request, public_id):
     except Game.DoesNotExist:
         raise Http404(page.NO_GAME) from None
     except Refused as exc:
+        if exc.status == 409 and playing.typed_ahead(page.target(request, public_id), request.user):
+            return _premove(request, public_id)  # typed while the opponent thinks: kept
         return page.answer(request, public_id, exc.message, exc.status)
     if not request.htmx:
         return redirect(game)
     flipped = request.COOKIES.get(presenter.FLIP_COOKIE + public_id) == "1"
     return HttpResponse(playing.answer(game, request.user, sent, flipped))
+
+
+@require_POST
+@limits.limited(
+    "move", lambda request, message, public_id: page.answer(request, public_id, message)
+)
+def premove(request, public_id):
+    """A premove kept (`move`, `ply`) or cancelled (`action` "cancel"): answered with the
+    board showing it, or saying why not."""
+    if not request.user.is_authenticated:
+        return page.answer(request, public_id, _("Log in to play."), 403)
+    return _premove(request, public_id)
+
+
+def _premove(request, public_id):
+    try:
+        playing.premove(public_id, request.user, request.POST)
+    except Game.DoesNotExist:
+        raise Http404(page.NO_GAME) from None
+    except Refused as exc:
+        return page.answer(request, public_id, exc.message, exc.status)
+    return page.answer(request, public_id)
 
 
 def _action(function):
