@@ -14,6 +14,8 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 # Empire Chess: White's Tower takes on c8 and mates (tests/e2e/test_play_a_game.py).
 MATE = ["f3f4", "b7b6", "h1d5", "c7c5", "c1b2", "d8c7", "f4f5", "a7a5",
         "d1g4", "g8h6", "d5c5", "c7g3", "b2f2", "g3f4", "c5c8"]  # fmt: skip
+SHUFFLE = ("Cr,Cb,Eb,Ng|Ng,Cb,Nr,Cg|Nr,Cy,Cy,Ny|Ny,Hb,Cg,Cr",
+           "Cy,Cg,Nr,Cr|Cb,Hr,Cb,Er|Ny,Nr,Ny,Cg|Ng,Cr,Ng,Cy")  # fmt: skip
 
 
 def play(game, players, texts):
@@ -87,3 +89,17 @@ def test_empire_is_read_by_its_stones_and_areas(ann, bob, client_of):
     assert client.get(url, {"at": "b3"}, **HTMX).content == b"b3, circle."
     assert client.get(url, {"at": "h1"}, **HTMX).content == b"h1: nothing."
     assert b"no square" in client.get(url, {"at": "i9"}, **HTMX).content
+
+
+def test_imperial_shuffle_is_read_board_by_board(ann, bob, client_of):
+    game = games.join(games.create(ann, "imperial-shuffle", "white", "seek"), bob)
+    url = f"/g/{game.public_id}"
+    a, b = client_of(ann), client_of(bob)
+    a.post(f"{url}/setup/", {"action": "load", "arrangement": SHUFFLE[0]}, **HTMX)
+    b.post(f"{url}/setup/", {"action": "load", "arrangement": SHUFFLE[1]}, **HTMX)
+    for client in (a, b):
+        client.post(f"{url}/setup/", {"action": "submit"}, **HTMX)
+    answer = unescape(a.get(f"{url}/words/", {"at": "a1"}, **HTMX).content.decode())
+    assert answer == "Your board: a1, yellow Noble; bob's board: a1, green Noble."
+    words = a.get(f"{url}/words/", **HTMX).content.decode()
+    assert words.count("board:</li>") == 2
