@@ -21,7 +21,7 @@ from play.models import Game, Offer, Seat, known
 from play.push.live import broadcast
 from play.ratings import ratings
 from play.referee import disputes
-from play.round import addresses, chat, confirm, move_list, offers, premoves
+from play.round import addresses, chat, confirm, ear, move_list, offers, premoves
 from play.round.clicks import Clicks
 
 
@@ -139,6 +139,7 @@ def _context(game: Game, seat, selected, notice, alerts, pick=None, flipped=Fals
     context = {"game": game, "seat": seat, "notice": notice, "selected": None}
     context["urls"] = addresses.of(game)
     context["flipped"] = flipped
+    context["end_said"] = ear.end_said(game)
     if game.status == Game.Status.SETUP:
         context.update(_setup(game, seat, selected, alerts))
     else:
@@ -211,6 +212,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
             names=_board_names(game, seat),
         ),
         "moves": moves,
+        "said": ear.move_said(game, moves, state),
         "state": picture,
         "marks": marks,
         "players": [

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from play.boards.words import described
 from play.common import limits, numbers
 from play.common.errors import Refused
 from play.computer import opponents
@@ -20,6 +21,7 @@ from play.models import Game
 from play.round import (
     charges,
     chat,
+    ear,
     forecasts,
     moves,
     notes,
@@ -113,6 +115,22 @@ def live(request, public_id):
     return HttpResponse(
         presenter.live_html(game, seat, selected=selected, pick=pick, flipped=flipped)
     )
+
+
+@require_GET
+def words(request, public_id):
+    """Play by ear: the board in words as the page shows it, or (`at`) what stands on one
+    square or point, said into the page's live region (plain text without htmx)."""
+    game = page.game_of(request, public_id)
+    seat = presenter.seat_index(game, request.user)
+    board_words = described(page.board_html(game, seat, request))
+    asked = request.GET.get("at")
+    if asked is None:
+        return render(request, "play/partials/board_words.html", {"words": board_words})
+    answer = ear.standing(game, board_words, asked)
+    if request.htmx:
+        return HttpResponse(format_html("{}", answer))
+    return HttpResponse(answer, content_type="text/plain; charset=utf-8")
 
 
 @require_POST
