@@ -227,4 +227,5 @@ def shown(game, seat: int) -> dict | None:
         "deadline_ms": int(game.deadline.timestamp() * 1000) if running else None,
         "deadline": game.deadline if running else None,
         "low": remaining <= LOW_TIME * full(game.time_control),
+        "low_ms": int(LOW_TIME * full(game.time_control) * 1000),  # time left that is low
     }

@@ -21,7 +21,7 @@ from play.models import Game, Offer, Seat, known
 from play.push.live import broadcast
 from play.ratings import ratings
 from play.referee import disputes
-from play.round import addresses, chat, confirm, ear, move_list, offers, premoves
+from play.round import addresses, chat, confirm, ear, move_list, offers, premoves, sounds
 from play.round.clicks import Clicks
 
 
@@ -213,6 +213,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
         ),
         "moves": moves,
         "said": ear.move_said(game, moves, state),
+        "sound": sounds.of(game, moves, state),
         "state": picture,
         "marks": marks,
         "players": [
@@ -343,6 +344,7 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
         },
         "board_svg": lambda: board.render_boards(boards, viewer=viewer, marks=marks, names=names),
         "players": [],
+        "sound": "",  # play has not begun
         "status": setup.status(mine, other),
         "can_abort": seat is not None,
         # Against the computer, once the player has submitted, the computer arranges next.
