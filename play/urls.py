@@ -14,6 +14,7 @@ from play.referee import urls as referee
 from play.review import urls as review
 from play.round import urls as round_
 from play.tournaments import urls as tournaments
+from play.webpush import urls as webpush
 
 urlpatterns = [
     *lobby.urlpatterns,
@@ -30,4 +31,5 @@ urlpatterns = [
     *leagues.urlpatterns,
     *tournaments.urlpatterns,
     *api.urlpatterns,
+    *webpush.urlpatterns,
 ]
