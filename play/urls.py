@@ -15,6 +15,7 @@ from play.review import urls as review
 from play.round import urls as round_
 from play.tournaments import urls as tournaments
 from play.webpush import urls as webpush
+from play.webapp import urls as webapp
 
 urlpatterns = [
     *lobby.urlpatterns,
@@ -32,4 +33,5 @@ urlpatterns = [
     *tournaments.urlpatterns,
     *api.urlpatterns,
     *webpush.urlpatterns,
+    *webapp.urlpatterns,
 ]
