@@ -14,8 +14,8 @@ from play.referee import urls as referee
 from play.review import urls as review
 from play.round import urls as round_
 from play.tournaments import urls as tournaments
-from play.webpush import urls as webpush
 from play.webapp import urls as webapp
+from play.webpush import urls as webpush
 
 urlpatterns = [
     *lobby.urlpatterns,
