@@ -1,6 +1,7 @@
 // Notifications on this device (web push): each [data-push-device] turns this browser's
 // subscription on or off and says where it stands, in the words its data- attributes give.
-// The service worker that shows the pushes is the site's own, at the root.
+// The service worker that shows the pushes is the site's own, at the root
+// (play/webapp/service-worker.js).
 (() => {
   if (window.imperiaPush) return; // the bell's and the page's controls share one script
   window.imperiaPush = true;
@@ -17,11 +18,6 @@
     } catch (error) {
       return "";
     }
-  }
-
-  async function worker() {
-    return (await navigator.serviceWorker.getRegistration("/")) ||
-      navigator.serviceWorker.register("/sw.js", { scope: "/" });
   }
 
   async function subscription() {
@@ -54,8 +50,10 @@
   async function turnOn(box) {
     if ((await Notification.requestPermission()) !== "granted") return show(box, "denied", "", true);
     try {
-      const registration = await worker();
-      await navigator.serviceWorker.ready;
+      // The site's worker, registered by every page (install.js); a browser that refused it
+      // (a private window) has no push either.
+      if (!(await navigator.serviceWorker.getRegistration("/"))) return show(box, "unsupported", "", true);
+      const registration = await navigator.serviceWorker.ready;
       const made = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: keyBytes(box.dataset.key),
