@@ -23,9 +23,11 @@ $(ENGINE): | $(BIN)/.installed
 var/engines/fairy-stockfish: $(ENGINE)
 	ln -sf $(notdir $(ENGINE)) $@
 
-# The translations: each language's .po compiled to the .mo Django reads (a second or two).
+# The translations: each language's .po compiled to the .mo Django reads (a second or two);
+# the site's keys for web push made once into var/ (play/webpush/keys.py).
 install: $(BIN)/.installed var/engines/fairy-stockfish
 	$(BIN)/python -m imperia_site.catalogues compile
+	$(BIN)/python manage.py webpush_keys >/dev/null
 
 # The catalogues brought up to date with the code: new strings in every .po, untranslated.
 messages: install
@@ -36,13 +38,14 @@ run: install
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo ""
 	@echo "Imperia runs on http://$(HOST):$(PORT)/  (Ctrl-C stops it; the computer's worker, the"
-	@echo "evaluations' worker and the sweeper run beside it)"
+	@echo "evaluations' worker, the push sender and the sweeper run beside it)"
 	@echo "First run? Make an admin account:  $(BIN)/python manage.py createsuperuser"
 	@echo ""
 	@$(BIN)/python manage.py sweep & sweeper=$$!; \
 	$(BIN)/python manage.py bots & bots=$$!; \
 	$(BIN)/python manage.py evaluations & evaluations=$$!; \
-	trap "kill $$sweeper $$bots $$evaluations 2>/dev/null" EXIT; trap "exit 130" INT TERM; \
+	$(BIN)/python manage.py send_pushes & pushes=$$!; \
+	trap "kill $$sweeper $$bots $$evaluations $$pushes 2>/dev/null" EXIT; trap "exit 130" INT TERM; \
 	$(BIN)/daphne -b $(HOST) -p $(PORT) imperia_site.asgi:application
 
 chromium:

@@ -280,6 +280,13 @@ if os.environ.get("EMAIL_HOST"):
     }
 else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+# Web push (play/webpush/): the VAPID private key (PEM, or base64url as py-vapid writes it;
+# unset: made once into var/vapid_private.pem), the contact push services are given (unset:
+# mailto: the sender's address), and whether a subscription may name a plain-HTTP endpoint on
+# this machine (a push service for development and the tests; never on a public site).
+WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "")
+WEBPUSH_SUBJECT = os.environ.get("WEBPUSH_SUBJECT", "")
+WEBPUSH_HTTP_LOOPBACK = os.environ.get("WEBPUSH_HTTP_LOOPBACK", "") == "1"
 # How many disputes one player may open in a day.
 DISPUTES_PER_DAY = int(os.environ.get("DISPUTES_PER_DAY", "5"))
 # Multiplies every rate limit in play/common/limits.py (0 turns them off): raise it when many players

@@ -15,6 +15,7 @@ from play.review import urls as review
 from play.round import urls as round_
 from play.tournaments import urls as tournaments
 from play.webapp import urls as webapp
+from play.webpush import urls as webpush
 
 urlpatterns = [
     *lobby.urlpatterns,
@@ -31,5 +32,6 @@ urlpatterns = [
     *leagues.urlpatterns,
     *tournaments.urlpatterns,
     *api.urlpatterns,
+    *webpush.urlpatterns,
     *webapp.urlpatterns,
 ]

@@ -33,6 +33,7 @@ from play.leagues import pages as leagues
 from play.models import GUEST_PREFIX, Game, is_guest
 from play.notify import notify
 from play.ratings import ratings
+from play.webpush import pages as webpush
 
 log = logging.getLogger("imperia.accounts")
 
@@ -94,7 +95,8 @@ def player_settings(request):
             messages.success(request, gettext("Settings saved."))
         return response
     profile.save()
-    return render(request, "play/settings.html", {"form": form, "profile": profile})
+    context = {"form": form, "profile": profile, **webpush.settings_context(request.user)}
+    return render(request, "play/settings.html", context)
 
 
 def signup(request):

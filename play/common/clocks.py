@@ -190,11 +190,24 @@ def give(game, to_seat: int) -> float:
     return amount
 
 
-def running_low(game, at: datetime) -> bool:
-    """Is the side to move down to its last 20 %, and not yet told this turn?"""
-    if game.deadline is None or game.low_time_warned_ply == game.ply:
-        return False
-    return left(game, game.turn, at) <= LOW_TIME * full(game.time_control)
+def warning_due(game, at: datetime, reminders=()) -> int | None:
+    """The warning the side to move is due, as the time left it is for (seconds), or None.
+    Each is given once a turn: at the last 20 % of a full clock, and in correspondence at each
+    of the player's `reminders` (seconds left: a day, an hour) that the turn began above.
+    Where several have passed since the last look, only the nearest the end is due."""
+    if game.deadline is None:
+        return None
+    marks = [LOW_TIME * full(game.time_control)]
+    if is_correspondence(game.time_control):
+        marks += [mark for mark in reminders if mark < game.clocks[game.turn]]
+    now_left = left(game, game.turn, at)
+    passed = [int(mark) for mark in marks if now_left <= mark]
+    if not passed:
+        return None
+    due = min(passed)
+    if game.low_time_warned_ply == game.ply and due >= (game.low_time_warned_below or 0):
+        return None  # given this turn already, or one nearer the end
+    return due
 
 
 def human(seconds: float) -> str:

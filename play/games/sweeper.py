@@ -7,14 +7,16 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext as _
 
 from play.common import clocks
 from play.common.language import for_user
 from play.games.lifecycle import end, settle
 from play.models import AnalysisTree, Evaluation, Game
+from play.models.webpush import REMINDER_HOURS
 from play.notify import notify
+from play.webpush import choices
 
 
 def expire_seeks(now=None) -> int:
@@ -45,28 +47,32 @@ def expire_clocks(now=None) -> int:
 
 
 def warn_low_time(now=None) -> int:
-    """Tell players whose clock is down to its last 20 %, once per turn."""
+    """Warn players whose clock runs low (clocks.warning_due): at its last 20 %, and in
+    correspondence a day and an hour before it runs out, as each player keeps those
+    reminders; in the bell, by email and by push, each once per turn."""
     now = now or clocks.now()
-    timed = Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=False).exclude(
-        low_time_warned_ply=F("ply")
+    nearest = max(REMINDER_HOURS) * 3600
+    timed = Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=False).filter(
+        ~Q(low_time_warned_ply=F("ply")) | Q(deadline__lte=now + timedelta(seconds=nearest))
     )
     count = 0
-    for game in timed.prefetch_related("seats__user"):
-        if not clocks.running_low(game, now):
+    for game in timed.prefetch_related("seats__user__push_choices"):
+        if clocks.warning_due(game, now, choices.reminders(game.player(game.turn))) is None:
             continue
         with transaction.atomic():
             game = Game.locked(game.pk)
-            if game.status != Game.Status.ACTIVE or not clocks.running_low(game, now):
-                continue
             player = game.player(game.turn)
+            due = clocks.warning_due(game, now, choices.reminders(player))
+            if game.status != Game.Status.ACTIVE or due is None:
+                continue
             with for_user(player):
                 text = _("Time is running low against %(opponent)s: %(left)s left.") % {
                     "opponent": game.player_name(1 - game.turn),
                     "left": clocks.human(clocks.left(game, game.turn, now)),
                 }
             notify.tell(player, notify.Kind.LOW_TIME, text, game)
-            game.low_time_warned_ply = game.ply
-            game.save(update_fields=["low_time_warned_ply"])
+            game.low_time_warned_ply, game.low_time_warned_below = game.ply, due
+            game.save(update_fields=["low_time_warned_ply", "low_time_warned_below"])
             count += 1
     return count
 

@@ -342,7 +342,10 @@ def play_group(group: LeagueGroup, members: list[Member], told) -> None:
     for member in members:
         with language.for_user(member.user):
             text = told(group, count)
-        notify.tell(member.user, Kind.LEAGUE, text, address=group.get_absolute_url())
+        notify.tell(
+            member.user, Kind.LEAGUE, text, address=group.get_absolute_url(),
+            pushed=notify.Pushed.CHAMPIONSHIP,
+        )  # fmt: skip
 
 
 # --- an edition ends ------------------------------------------------------------------------

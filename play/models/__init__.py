@@ -32,6 +32,7 @@ from play.models.tournaments import (
     TournamentMessage,
     TournamentPlan,
 )
+from play.models.webpush import PushChoices, PushDevice, QueuedPush
 
 __all__ = [
     "ApiToken",
@@ -62,9 +63,12 @@ __all__ = [
     "Pairing",
     "Participant",
     "PoolEntry",
+    "PushChoices",
+    "PushDevice",
     "PuzzleAttempt",
     "PuzzleRating",
     "PuzzleScore",
+    "QueuedPush",
     "Profile",
     "Rating",
     "RatingChange",

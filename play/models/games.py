@@ -78,7 +78,10 @@ class Game(Bounded):
     clocks = models.JSONField(null=True, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The clock's warnings (play/games/sweeper.py): the ply of the turn last warned, and the
+    # least time left, in seconds, a warning was given for in that turn (each once a turn).
     low_time_warned_ply = models.IntegerField(default=-1)
+    low_time_warned_below = models.IntegerField(null=True, blank=True)
     vacation_used = models.JSONField(default=list, blank=True)  # days spent, per seat
     # An arena's seats gone berserk: half their clock, and no increment (play/tournaments/).
     berserk = models.JSONField(default=list, blank=True)

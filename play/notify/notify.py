@@ -22,12 +22,22 @@ from django.utils.translation import ngettext
 from play.common import clocks, language
 from play.models import Delivery, Notification, Profile
 from play.push import live
+from play.webpush import outbox
 
 log = logging.getLogger("imperia.notify")
 Kind = Notification.Kind
+Pushed = outbox.Kind
 # Correspondence news gathered into the digest, not an email each: whose turn it is, and a
 # championship's (an edition begun with a player's games, an opponent gone, where they ended).
 DIGESTED = (Kind.YOUR_TURN, Kind.LEAGUE)
+# The notices pushed to a player's devices, as the kind they chose (play/webpush/); a
+# tournament's or a championship's notices name theirs where they are made.
+PUSHED = {
+    Kind.YOUR_TURN: Pushed.TURN,
+    Kind.LOW_TIME: Pushed.CLOCK,
+    Kind.CHALLENGE: Pushed.CHALLENGE,
+    Kind.STARTED: Pushed.BEGUN,
+}
 
 
 def profile_of(user) -> Profile:
@@ -42,21 +52,31 @@ def user_group(user_id: int) -> str:
 
 
 def tell(
-    user, kind: str, text: str, game=None, address: str = "", *, by_email: bool = True
+    user,
+    kind: str,
+    text: str,
+    game=None,
+    address: str = "",
+    *,
+    by_email: bool = True,
+    pushed: str | None = None,
 ) -> Notification | None:
-    """Tell the player in the app, and by email as their settings say (`by_email` False: a
-    notice whose moment passes in seconds, as an arena's next game, is never emailed).
+    """Tell the player in the app, by email as their settings say (`by_email` False: a
+    notice whose moment passes in seconds, as an arena's next game, is never emailed), and on
+    their devices if they chose its kind of push (`pushed`, else the notice's: PUSHED).
     `text` is worded in the player's language: a `said(...)` (rules/said.py) is, here; a
     caller that words it itself does so within `language.for_user(user)`."""
     if game is not None and game.computer_seat is not None:
         computer = game.player(game.computer_seat)
         if computer is not None and computer.pk == user.pk:
             return None  # the computer reads no notices: its worker looks at the game itself
-    (note,) = tell_each(kind, [(user, text, game, address)], by_email=by_email)
+    (note,) = tell_each(kind, [(user, text, game, address)], by_email=by_email, pushed=pushed)
     return note
 
 
-def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification]:
+def tell_each(
+    kind: str, notices, *, by_email: bool = True, pushed: str | None = None
+) -> list[Notification]:
     """Many players told at once, each as tell() would (a tournament's pairing tells a
     thousand): `notices` are (user, text, game or None, address), written in a few queries
     whatever their number, their bells redrawn in one push. Not for the computer's games."""
@@ -109,9 +129,21 @@ def tell_each(kind: str, notices, *, by_email: bool = True) -> list[Notification
         else:
             transaction.on_commit(lambda u=user, n=note: _mail(u, n.text, [n]))
     Delivery.objects.bulk_create(deliveries)
+    if pushed := pushed or PUSHED.get(kind):
+        outbox.queue_each(pushed, _pushes(kind, notes, users))
     ids = list(dict.fromkeys(u.pk for u in users))
     transaction.on_commit(lambda: push(*ids))
     return notes
+
+
+def _pushes(kind: str, notes, users):
+    """The notes as pushes: titled with their kind, in each player's language."""
+    titles: dict[str, str] = {}
+    for note, user in zip(notes, users, strict=True):
+        if note.language not in titles:
+            with translation.override(note.language):
+                titles[note.language] = str(Kind(kind).label)
+        yield user, titles[note.language], note.text, note.address, note.game
 
 
 def open_games(paired) -> None:

@@ -6,10 +6,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from play.common import clocks
+from play.common import clocks, language
 from play.common.errors import Refused
 from play.models import ChatMessage, Game
 from play.push import live
+from play.webpush import outbox
 
 LIMIT = 500
 
@@ -32,9 +33,13 @@ def checked(text: str) -> str:
 
 
 def post(game: Game, user, text: str) -> ChatMessage:
-    game.seat_of_player(user, _("Only the two players write in a game's chat."))
+    seat = game.seat_of_player(user, _("Only the two players write in a game's chat."))
     text = checked(text)
     message = ChatMessage.objects.create(game=game, user=user, text=text, created_at=clocks.now())
+    if (opponent := game.player(1 - seat.index)) is not None:
+        with language.for_user(opponent):
+            title = _("Message from %(name)s") % {"name": game.player_name(seat.index)}
+        outbox.queue(opponent, outbox.Kind.MESSAGE, title, text, game=game)
     transaction.on_commit(
         lambda: live.send(live.group_name(game.public_id), {"type": "chat.update"})
     )

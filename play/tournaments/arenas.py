@@ -83,7 +83,7 @@ def pair_free(tournament: Tournament, at=None) -> list[Game]:
             notify.Kind.TOURNAMENT,
             [(by_user[u].user, _next_game(by_user[u].user, tournament), game, "")
              for game, pair_ in zip(made, pairs, strict=True) for u in pair_],
-            by_email=False,
+            by_email=False, pushed=notify.Pushed.BEGUN,
         )  # fmt: skip
         # Each player's pages open their game, as lichess sends a player to their next one.
         opened = list(zip(made, pairs, strict=True))

@@ -62,7 +62,7 @@ def begin_due(at) -> int:
                 with language.for_user(p.user):
                     text = _("%(tournament)s has begun.") % {"tournament": tournament.name}
                 told.append((p.user, text, None, address))
-            notify.tell_each(notify.Kind.TOURNAMENT, told)
+            notify.tell_each(notify.Kind.TOURNAMENT, told, pushed=notify.Pushed.TOURNAMENT)
             begun += 1
     return begun
 

@@ -179,7 +179,7 @@ def _begin(tournament: Tournament, entrants: dict, pairs) -> list[Pairing]:
             text = _("Round %(round)s of %(rounds)s in %(tournament)s: you have a bye, which "
                      "scores 1.") % said  # fmt: skip
         told.append((players[user_id].user, text, None, tournament.get_absolute_url()))
-    notify.tell_each(notify.Kind.TOURNAMENT, told)
+    notify.tell_each(notify.Kind.TOURNAMENT, told, pushed=notify.Pushed.BEGUN)
     opened = list(zip(made, games_paired, strict=True))
     transaction.on_commit(lambda: notify.open_games(opened))
     recount(tournament)

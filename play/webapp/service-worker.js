@@ -69,3 +69,51 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(kept(request));
   }
 });
+
+// Web push (play/webpush/outbox.py): a push is a small JSON (title, body, the address to open,
+// a tag shared by one game's pushes, so that the next replaces the last). Not shown while a
+// window of the site on that address has the focus: the player is looking at it.
+const ICON = PRECACHE.find((address) => address.includes("/icons/icon-192"));
+
+async function windows() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true });
+}
+
+function sameAddress(client, address) {
+  return client.url.split("#")[0] === address;
+}
+
+self.addEventListener("push", (event) => {
+  let push = {};
+  try {
+    push = event.data ? event.data.json() : {};
+  } catch (notJson) {
+    return;
+  }
+  const address = new URL(push.url || "/", self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      if ((await windows()).some((client) => client.focused && sameAddress(client, address))) return;
+      await self.registration.showNotification(push.title || "Imperia", {
+        body: push.body || "",
+        tag: push.tag || undefined,
+        renotify: Boolean(push.tag),
+        icon: ICON,
+        data: { url: address },
+      });
+    })()
+  );
+});
+
+// A click opens the game: a window already on it is brought forward, else one is opened.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const address = (event.notification.data && event.notification.data.url) || self.location.origin + "/";
+  event.waitUntil(
+    (async () => {
+      const open = (await windows()).find((client) => sameAddress(client, address));
+      if (open) return open.focus();
+      return self.clients.openWindow(address);
+    })()
+  );
+});
