@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test test-distributed suite lint format install messages chromium bench screenshots clean
+.PHONY: run test test-distributed suite lint format install messages chromium bench screenshots lighthouse clean
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -87,6 +87,19 @@ test-distributed: install chromium
 # The documents' pictures (docs/images/), made from the site so that they stay true.
 screenshots: install chromium
 	$(BIN)/python scripts/screenshots.py
+
+# Lighthouse on a throttled phone for the home page, a game of each kind, a lesson, a puzzle, a
+# tournament and the championships (scripts/lighthouse.py; docs/performance.md has today's
+# scores): fails when a score is under 95. npm's lighthouse, pinned in tools/lighthouse/, in
+# Debian's Chromium; minutes, never part of `make test`.
+LIGHTHOUSE := tools/lighthouse/node_modules/.bin/lighthouse
+
+$(LIGHTHOUSE): tools/lighthouse/package.json tools/lighthouse/package-lock.json
+	cd tools/lighthouse && npm ci --no-audit --no-fund --ignore-scripts
+	touch $@
+
+lighthouse: install chromium $(LIGHTHOUSE)
+	$(BIN)/python scripts/lighthouse.py $(LIGHTHOUSE_ARGS)
 
 bench: install
 	$(BIN)/python bench/rules.py

@@ -81,6 +81,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "play.notify.context_processors.games",
                 "play.common.language.context",
+                "play.accounts.looks.context",
             ],
         },
     },

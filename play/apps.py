@@ -10,6 +10,7 @@ class PlayConfig(AppConfig):
             accounts,  # noqa: F401 - connects the logout signal
             bots,
             languages,  # noqa: F401 - connects the login signal
+            looks,  # noqa: F401 - connects the login signal
         )
         from play.api import events  # noqa: F401 - the API's event streams follow the games
         from play.common import players

@@ -172,6 +172,20 @@ class Game:
         """A move in words, where the page offers it as a choice or a button."""
         return move
 
+    def premoves(self, state: State, seat: int) -> list[str]:
+        """The moves `seat` may choose ahead while the other side is to move (a premove, played
+        when its turn comes if it is legal then): those it could make were it to move now,
+        ignoring what the other side is about to do. None once the game is over."""
+        if self.outcome(state):
+            return []
+        return self.legal_moves(self.as_mover(state, seat))
+
+    def as_mover(self, state: State, seat: int) -> State:
+        """The position with `seat` to move, all else as it stands: what a premove is chosen
+        and checked on. A game whose position holds a right of the side to move alone (en
+        passant) drops it here."""
+        return replace(state, turn=seat, memo={})
+
     def charge_available(self, state: State) -> bool:
         """Whether the player to move may compose a multi-part turn (Imperial Chess)."""
         return False

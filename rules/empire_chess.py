@@ -9,7 +9,7 @@ Kingdom. The kings may never face each other; reaching the far rank with one's k
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.base import Game, Outcome, State
 from rules.fen import format_board, parse_board
@@ -380,6 +380,10 @@ class EmpireChess(Game):
         )
 
     # --- moves ---------------------------------------------------------------
+    def as_mover(self, s: ChessState, seat: int) -> ChessState:
+        # The en passant square is the mover's right for one move: not the premover's.
+        return replace(s, turn=seat, ep=None, memo={})
+
     def generate(self, s: ChessState):
         return map(uci, legal_moves(s.board, s.turn, s.castling, s.ep))
 

@@ -3,8 +3,10 @@
 plays a few moves in a game of each kind, and photographs each board, the analysis board,
 a championship group's table and the referee's case page in Debian's Chromium."""
 
+import contextlib
 import os
 import secrets
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -69,8 +71,12 @@ print("group", group.get_absolute_url())
 """
 
 
-def main() -> None:
-    var = Path(tempfile.mkdtemp(prefix="imperia-screens-"))
+@contextlib.contextmanager
+def seeded_site(more: str = ""):
+    """The site served as `make run` serves it, on a fresh folder, with players, a game of
+    each kind a few moves in, a dispute and a championship's group (and what `more`, Python
+    run after them, makes): yields its address and what was made, by the names printed."""
+    var = Path(tempfile.mkdtemp(prefix="imperia-site-"))
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "imperia_site.settings",
@@ -82,10 +88,18 @@ def main() -> None:
     try:
         made = subprocess.run(
             [sys.executable, "manage.py", "shell", "-v0", "-c",
-             SETUP.format(password=PASSWORD, plies=12)],
+             SETUP.format(password=PASSWORD, plies=12) + more],
             cwd=ROOT, env=env, capture_output=True, text=True, check=True,
         ).stdout  # fmt: skip
-        found = dict(line.split() for line in made.splitlines() if len(line.split()) == 2)
+        yield url, dict(line.split() for line in made.splitlines() if len(line.split()) == 2)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(var, ignore_errors=True)
+
+
+def main() -> None:
+    with seeded_site() as (url, found):
         OUT.mkdir(parents=True, exist_ok=True)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
@@ -110,9 +124,6 @@ def main() -> None:
             referee.goto(f"{url}/admin/play/dispute/{found['dispute']}/change/")
             referee.screenshot(path=OUT / "referee-case.png")
             browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     for picture in sorted(OUT.glob("*.png")):
         print(picture.relative_to(ROOT))
 

@@ -5,6 +5,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from play.accounts import looks
 from play.common import language
 from play.common.numbers import WholeNumberField
 from play.models import GUEST_PREFIX, Profile
@@ -69,6 +70,23 @@ class SettingsForm(forms.ModelForm):
         label=_("Language"),
         widget=EachInItsOwnLanguage,
         help_text=_("The language of your pages and of what Imperia writes to you."),
+    )
+
+    # Kept on the account and for this browser by the view (play/accounts/looks.py).
+    theme = forms.ChoiceField(
+        label=_("Theme"),
+        choices=Profile.Theme.choices,
+        required=False,
+        help_text=_("Light, dark, or high contrast; as your device says until you choose."),
+    )
+    board = forms.ChoiceField(
+        label=_("Board colours"), choices=Profile.BoardColours.choices, required=False
+    )
+    sounds = forms.ChoiceField(
+        label=_("Sounds in games"),
+        choices=looks.SOUND_CHOICES,
+        required=False,
+        help_text=_("A move, a capture, low time, the start and the end of a game."),
     )
 
     class Meta:

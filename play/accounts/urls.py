@@ -9,6 +9,7 @@ urlpatterns = [
     path("settings/", views.player_settings, name="settings"),
     path("signup/", views.signup, name="signup"),
     path("language/", views.choose_language, name="language"),
+    path("looks/", views.choose_looks, name="looks"),
     path(
         "login/",
         auth_views.LoginView.as_view(extra_context={"heading": _("Log in")}),

@@ -21,7 +21,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
-from play.accounts import bots, guests, languages
+from play.accounts import bots, guests, languages, looks
 from play.accounts.accounts import recheck_sockets
 from play.accounts.forms import SettingsForm, SignupForm
 from play.api import tokens
@@ -75,7 +75,11 @@ def player_settings(request):
     form = SettingsForm(
         request.POST or None,
         instance=profile,
-        initial={"email": request.user.email, "language": reading},
+        initial={
+            "email": request.user.email,
+            "language": reading,
+            **looks.context(request)["looks"],
+        },
     )
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -84,6 +88,9 @@ def player_settings(request):
         response = redirect("settings")
         if code := form.cleaned_data["language"]:
             languages.choose(request, response, code)
+        # A look left out (an older page, a script) stays as it is.
+        chosen = {name: form.cleaned_data[name] for name in looks.COOKIE if name in request.POST}
+        looks.choose(request, response, **chosen)
         with translation.override(code or translation.get_language()):  # in the one chosen
             messages.success(request, gettext("Settings saved."))
         return response
@@ -186,6 +193,23 @@ def choose_language(request):
     response = redirect(back)
     if not languages.choose(request, response, request.POST.get("language", "")):
         messages.error(request, gettext("Imperia does not speak that language yet."))
+    return response
+
+
+@require_POST
+def choose_looks(request):
+    """The theme, boards' colours and sounds chosen at the foot of every page, then back to
+    the page the reader was on."""
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        back = "/"
+    response = redirect(back)
+    given = {name: request.POST.get(name) for name in looks.COOKIE}
+    if not looks.choose(request, response, **given):
+        messages.error(
+            request,
+            gettext("Imperia has no such theme, board or sound setting: nothing was changed."),
+        )
     return response
 
 

@@ -108,6 +108,13 @@ class EmpireBoard(Renderer):
                 f'<circle class="last-ring" cx="{x}" cy="{y}" r="9.5">'
                 f"<title>{escape(gettext('last move, %(point)s') % {'point': name})}</title></circle>"
             )
+        points = geometry(w, h)[1]
+        for name in sorted(marks.alerts & points.keys()):  # a premove waiting, say
+            x, y = self._xy(points[name], w)
+            rings.append(
+                f'<circle class="alert-ring" cx="{x}" cy="{y}" r="8">'
+                f"<title>{escape(marks.alert_label)}, {name}</title></circle>"
+            )
         return "".join(rings)
 
     @staticmethod

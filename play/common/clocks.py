@@ -115,12 +115,14 @@ def start(game, at: datetime) -> None:
     _run(game, at)
 
 
-def on_move(game, mover: int, at: datetime) -> None:
-    """Charge the mover for the time taken, credit increment/refill, start the next clock."""
+def on_move(game, mover: int, at: datetime, *, premove: bool = False) -> None:
+    """Charge the mover for the time taken, credit increment/refill, start the next clock.
+    A premove takes no time, as on lichess: it is played as the mover's turn begins."""
     tc = game.time_control
     if not tc or game.clocks is None:
         return
-    left = game.clocks[mover] - (at - game.turn_started_at).total_seconds()
+    taken = 0.0 if premove else (at - game.turn_started_at).total_seconds()
+    left = game.clocks[mover] - taken
     if tc["kind"] == "live":
         left += 0 if mover in game.berserk else tc["increment"]
     elif tc["kind"] == "days":
@@ -238,4 +240,5 @@ def shown(game, seat: int) -> dict | None:
         "deadline_ms": int(game.deadline.timestamp() * 1000) if running else None,
         "deadline": game.deadline if running else None,
         "low": remaining <= LOW_TIME * full(game.time_control),
+        "low_ms": int(LOW_TIME * full(game.time_control) * 1000),  # time left that is low
     }

@@ -123,15 +123,15 @@ def begin_play(game: Game, at) -> None:
     transaction.on_commit(lambda: broadcast(game))
 
 
-def next_turn(game: Game, state, at) -> None:
+def next_turn(game: Game, state, at, *, premove: bool = False) -> None:
     """After a move: the cached turn, the clocks, and a word to the player now to move. Not
     where the player is at the board (as on lichess): in a live game, with the clock running;
     against the computer, whose answer they wait for; in a game whose page they have open.
     A notice a move would fill the bell with hundreds. Their other pages' count of games
-    waiting for them is still redrawn."""
+    waiting for them is still redrawn. `premove`: the move was chosen ahead (clocks.on_move)."""
     mover = game.turn
     game.turn = game.rules.to_move(state)
-    clocks.on_move(game, mover, at)
+    clocks.on_move(game, mover, at, premove=premove)
     if game.turn is None:
         return
     user = game.player(game.turn)
@@ -223,7 +223,7 @@ def settle(game: Game, at=None) -> bool:
 def rewind(game: Game, ply: int, at) -> list[ArchivedMove]:
     """Back to the position after `ply` (a referee's rewind, a takeback): the later moves
     leave the log and are returned as archive rows for the caller to keep; play resumes with
-    the turn and the clocks as they stood then; standing offers, charge drafts and
+    the turn and the clocks as they stood then; standing offers, charge drafts, premoves and
     conditional moves lapse."""
     cut = list(game.moves.filter(ply__gt=ply))
     archive = [
@@ -255,7 +255,7 @@ def rewind(game: Game, ply: int, at) -> list[ArchivedMove]:
         game.turn_started_at = at
         game.deadline = at + timedelta(seconds=game.clocks[game.turn])
     game.offers.filter(status=Offer.Status.OPEN).update(status="withdrawn", answered_at=at)
-    game.seats.update(charge=None, finished_at=None)
+    game.seats.update(charge=None, finished_at=None, premove="", premove_ply=None)
     # Conditional moves were left for positions that are gone: none may be played now.
     game.forecasts.all().delete()
     game.has_forecasts = False

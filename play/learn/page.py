@@ -17,6 +17,7 @@ from django.utils.translation import ngettext, pgettext
 import rules
 from play.boards import renderer
 from play.boards.base import Marks
+from play.boards.words import described
 from play.common import numbers
 from play.common.language import translated
 from play.learn import lessons
@@ -25,7 +26,6 @@ from play.round.presenter import in_hand
 
 MOVES_LENGTH = 2000  # characters of the moves an address carries: a try is far shorter
 SQUARE = 16  # characters of a square or a reserve piece chosen by a click: far more than any
-LABEL = re.compile(r'<g[^>]*aria-label="([^"]+)"|<text class="board-name"[^>]*>([^<]+)')
 
 
 class LessonClicks(ClicksByAddress):
@@ -176,18 +176,6 @@ def _learners(exercise, index: int) -> bool:
     """Whether the index-th move of a try is the learner's: every other one when the
     opponent answers, each one when it passes."""
     return not exercise.scripted or index % 2 == 0
-
-
-def described(svg: str) -> list[str]:
-    """The board in words, read off the picture's labels: every square with a piece (an empty
-    one says so in its label), each board named where there are two."""
-    words = []
-    for label, board_name in LABEL.findall(svg):
-        if board_name:
-            words.append(unescape(board_name) + ":")
-        elif ", " in label and "empty" not in label:
-            words.append(unescape(label))
-    return words
 
 
 def exercise_or_404(slug: str, lesson_slug: str, number: int):

@@ -98,7 +98,8 @@ def _welcome(request) -> dict:
     if has_account(request.user):
         return {}
     cards, now = watching.home()
-    watched = [card.game.public_id for card in cards if card.game] + [g.public_id for g in now]
+    shown = [card.game for card in cards if card.game] + now
+    watched = [f"{game.public_id}:{game.revision}" for game in shown]  # the socket's first redraw
     return {
         "welcome": True,
         "cards": cards,

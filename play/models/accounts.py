@@ -35,6 +35,26 @@ class Profile(Bounded):
     # settings.LANGUAGES; "" until they choose: then the browser's, as a visitor's).
     language = models.CharField(max_length=16, blank=True, default="")
 
+    # How the site looks and sounds on every device (play/accounts/looks.py).
+    class Theme(models.TextChoices):
+        DEVICE = "", _("As my device says (light or dark)")
+        LIGHT = "light", pgettext_lazy("theme", "Light")
+        DARK = "dark", pgettext_lazy("theme", "Dark")
+        CONTRAST = "contrast", _("High contrast")
+
+    class BoardColours(models.TextChoices):
+        WOOD = "wood", _("Brown wood")
+        BLUE = "blue", pgettext_lazy("board colours", "Blue")
+        GREEN = "green", _("Green and grey")
+
+    theme = models.CharField(max_length=16, choices=Theme.choices, blank=True, default="")
+    # "" until the player chooses (then brown wood, or this browser's choice).
+    board_colours = models.CharField(
+        max_length=16, choices=BoardColours.choices, blank=True, default=""
+    )
+    # "on" or "off"; "" until the player chooses: then looks.sounds_default says.
+    sounds = models.CharField(max_length=8, blank=True, default="")
+
     def __str__(self):
         return f"Settings of {self.user}"
 

@@ -306,6 +306,10 @@ class Seat(Bounded):
     submitted_at = models.DateTimeField(null=True, blank=True)
     # Imperial Chess: the parts of a charge being composed (None when not composing).
     charge = models.JSONField(null=True, blank=True)
+    # Live games: the move chosen ahead while the opponent is to move, played when their move
+    # is stored (play/round/premoves.py), and the game's ply it was chosen at ("": none).
+    premove = models.CharField(max_length=200, blank=True)
+    premove_ply = models.PositiveIntegerField(null=True, blank=True)
     # The player's rating in the game's class as play began, shown beside their name.
     rating = models.FloatField(null=True, blank=True)
     rating_rd = models.FloatField(null=True, blank=True)

@@ -12,6 +12,7 @@ _URLS = LRU(4096)  # public id -> its game's actions' URLs
 ACTIONS = (
     "live",
     "move",
+    "premove",
     "charge",
     "setup",
     "flag",

@@ -101,7 +101,8 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
             await self.send(text_data=presenter.out_of_band(html))
 
     async def receive(self, text_data=None, bytes_data=None):
-        """A move the page sends (`{"type": "move", "move": …, "ply": …, "revision": …}`):
+        """A move the page sends (`{"type": "move", "move": …, "ply": …, "revision": …}`), or a
+        premove (`"type": "premove"`):
         the checks of the POST, then the same move service. The socket's origin was checked
         as it opened (what CSRF checks for a POST); its login is the page's. Played, it comes
         back as the move's push; refused, the board comes with why. Anything else is ignored."""
@@ -111,7 +112,7 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
             message = json.loads(text_data)
         except ValueError:
             return
-        if isinstance(message, dict) and message.get("type") == "move":
+        if isinstance(message, dict) and message.get("type") in ("move", "premove"):
             html = await database_sync_to_async(self._move)(message)
             if html:
                 await self.send(text_data=html)
@@ -121,10 +122,17 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
             return self._move_in_language(message)
 
     def _move_in_language(self, message: dict) -> str | None:
+        """A move, or a premove (`"type": "premove"`, as views.premove reads it: kept, it
+        comes back as a push to the player's pages)."""
         user = self.scope["user"]
         try:
             # Counted first, as the POST's decorator counts every POST: junk costs a count too.
             limits.count("move", user, (self.scope.get("client") or [""])[0])
+            if message["type"] == "premove":
+                if not user.is_authenticated:
+                    raise Refused(_("Log in to play."), 403)
+                playing.premove(self.public_id, user, message)
+                return None
             sent = playing.read(message)
             if not user.is_authenticated:
                 raise Refused(_("Log in to play."), 403)

@@ -1,8 +1,9 @@
 """Conditional moves (lichess calls them forecasts), in correspondence games: while the opponent
 is to move, a player leaves lines "if they play X, I play Y, then if Z, W …". When the
 opponent's move is the first of a line, the reply is played at once through the move service
-and the rest of the line is kept; any other move discards them all. Shaped like the move
-service: the game row locked, then the lines, in that order, so an edit and a move serialize."""
+(play/round/replies.py) and the rest of the line is kept; any other move discards them all.
+Shaped like the move service: the game row locked, then the lines, in that order, so an edit
+and a move serialize."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from play.common import clocks, language
 from play.common.errors import Refused
 from play.games.lifecycle import moves_and_state
 from play.models import Forecast, Game
+from play.round.replies import Reply
 
 MOST_LINES = 20
 MOST_PLIES = 20  # a line's moves, both sides'
@@ -132,36 +134,34 @@ def _mark(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(has_forecasts=waiting)
 
 
-def answer(public_id: str, ply: int, submit) -> None:
-    """After the move at `ply`: the other player's line that begins with it gives the reply,
-    played now through `submit` (the move service, play/round/moves.py, which calls this after
-    each move) with the rest of the line kept; no line begins with it: the lines go."""
-    with transaction.atomic():
-        game = Game.locked(public_id=public_id)
-        if game.ply != ply or game.status != Game.Status.ACTIVE:
-            return  # something came between: the lines wait for the next move
-        last = game.moves.get(ply=ply)
-        forecast = Forecast.objects.select_for_update().filter(game=game, seat=1 - last.seat)
-        forecast = forecast.first()
-        if forecast is None:
-            return
-        following = [line[1:] for line in forecast.lines if line[0] == last.text]
-        forecast.delete()
-        _mark(game)
-        if not following or forecast.position != _before(game, ply):
-            return  # no line begins so, or they were left for another position
-        reply = following[0][0]
-        rest = [line[1:] for line in following if line[0] == reply and len(line) > 2]
-        try:
-            submit(public_id, game.player(forecast.seat), reply, ply, forecast=True)
-        except Refused:  # its clock ran out meanwhile: the game is over, and the lines with it
-            return
-        if rest:  # left for the position the reply leads to
+def take(game: Game, ply: int) -> Reply | None:
+    """After the move at `ply`, under the game's lock (play/round/replies.py): the reply of the
+    other player's line that begins with it, the rest of the line kept once it is played; no
+    line begins with it: the lines go."""
+    if not game.has_forecasts:
+        return None
+    last = game.moves.get(ply=ply)
+    forecast = Forecast.objects.select_for_update().filter(game=game, seat=1 - last.seat)
+    forecast = forecast.first()
+    if forecast is None:
+        return None
+    following = [line[1:] for line in forecast.lines if line[0] == last.text]
+    forecast.delete()
+    _mark(game)
+    if not following or forecast.position != _before(game, ply):
+        return None  # no line begins so, or they were left for another position
+    reply = following[0][0]
+    rest = [line[1:] for line in following if line[0] == reply and len(line) > 2]
+
+    def keep_the_rest() -> None:  # left for the position the reply leads to
+        if rest:
             after = Game.objects.filter(pk=game.pk).values_list("position", flat=True).get()
             Forecast.objects.create(
                 game=game, seat=forecast.seat, lines=rest, position=after, updated_at=clocks.now()
             )
             _mark(game)
+
+    return Reply(forecast.seat, reply, "forecast", keep_the_rest)
 
 
 def _before(game: Game, ply: int) -> str:

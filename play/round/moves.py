@@ -11,7 +11,7 @@ from play.common.errors import Refused
 from play.games.lifecycle import end, moves_and_state, next_turn, remember, settle
 from play.models import Game, Move, prefetched
 from play.push import relay
-from play.round import forecasts, presenter
+from play.round import forecasts, premoves, presenter, replies
 
 
 class StaleMove(Refused):
@@ -30,6 +30,7 @@ def submit(
     *,
     board_revision: int | None = None,
     forecast: bool = False,
+    premove: bool = False,
 ) -> Game:
     """Play `text` for `user` in the game, which is returned as committed;
     Game.DoesNotExist if there is no such game. With `expected_revision` (the computer's
@@ -38,7 +39,8 @@ def submit(
     `board_revision`, the revision of the board a page's move was made on: a board drawn
     before the last takeback or rewind refuses it, whatever its ply (an offer or a chat since
     does not). `forecast`: the move is the reply a player's conditional line gave
-    (play/round/forecasts.py)."""
+    (play/round/forecasts.py); `premove`: the player's premove, charged no time
+    (play/round/premoves.py)."""
     try:
         with transaction.atomic():
             # Locked with all its view reads: the boards are drawn from it after the commit.
@@ -54,7 +56,7 @@ def submit(
                 )
             # The clock is checked first: a move after the deadline does not count.
             if not settle(game):
-                _submit(game, user, text, expected_ply, forecast)
+                _submit(game, user, text, expected_ply, forecast, premove)
                 return game
     except IntegrityError:
         # Another request stored this ply between our read and our write.
@@ -62,7 +64,9 @@ def submit(
     raise StaleMove(_("The clock ran out before that move."))
 
 
-def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=False) -> None:
+def _submit(
+    game: Game, user, text: str, expected_ply: int | None, forecast=False, premove=False
+) -> None:
     seat = game.seat_of_player(user, _("Only the players of this game may move."))
     if expected_ply is not None and expected_ply != game.ply:
         raise StaleMove(_("That move was made on an old board; here is the current one."))
@@ -103,7 +107,7 @@ def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=Fals
         # Next, drawn once for the player now to move and sent straight to their socket:
         # before the bell that next_turn rings for them, or anything else.
         transaction.on_commit(lambda: presenter.publish(game, game.turn))
-        next_turn(game, after, now)
+        next_turn(game, after, now, premove=premove)
         game.revision += 1
         game.write()
     move = Move(
@@ -119,7 +123,11 @@ def _submit(game: Game, user, text: str, expected_ply: int | None, forecast=Fals
         forecast=forecast,
     )
     move.write()
-    if game.has_forecasts and not outcome:  # the opponent's lines answer this move at once
-        transaction.on_commit(lambda: forecasts.answer(game.public_id, ply, submit), robust=True)
+    if not outcome and (game.has_forecasts or premoves.waiting(game, ply)):
+        # The opponent's conditional lines or premove answer this move at once.
+        transaction.on_commit(
+            lambda: replies.answer(game.public_id, ply, submit, premoves.take, forecasts.take),
+            robust=True,
+        )
     if game.computer_seat is not None and game.turn == game.computer_seat:
         transaction.on_commit(relay.wake_workers)  # its worker looks at once

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from play.boards import renderer
+from play.boards.words import described
 from play.common import numbers
 from play.common.pages import found
 from play.models import Dispute, Game
@@ -86,13 +87,15 @@ def render(request, game: Game, *, dispute_form=None, drafts=None, status=200):
     invite_url = None
     if seat is not None and game.listing == Game.Listing.INVITE and game.status == Game.Status.OPEN:
         invite_url = request.build_absolute_uri(f"/invite/{game.invite_token}")
+    live = board_html(game, seat, request)
     return shortcuts.render(
         request,
         "play/game.html",
         {
             "game": game,
             "seat": seat,
-            "live": board_html(game, seat, request),
+            "live": live,
+            "board_words": described(live),
             "chat": presenter.chat_html(game, request.user),
             "disputes": _disputes_with_drafts(game, drafts or {}) if seat is not None else [],
             "dispute_form": dispute_form or DisputeForm(initial={"ply": game.ply}),

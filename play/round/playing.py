@@ -1,6 +1,7 @@
 """A move as a game page sends it, by POST (views.move) or over the game's socket (as lichess
 sends them: consumers.GameConsumer): read one way, shown for the player's "Confirm" where they
-want that, played through moves.submit, and answered with what it changed on the page."""
+want that, played through moves.submit, and answered with what it changed on the page. A
+premove is sent the same two ways (views.premove), and read here too."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from play.common import numbers
 from play.models import Game
-from play.round import confirm, presenter
+from play.round import confirm, premoves, presenter
 
 
 @dataclass(frozen=True)
@@ -57,3 +58,24 @@ def answer(game: Game, user, sent: Sent, flipped: bool = False) -> str:
     if sent.base == game.revision - 1 and not game.is_over:
         return presenter.update_html(game, seat, flipped)
     return presenter.live_html(game, seat, flipped=flipped)
+
+
+def premove(public_id: str, user, fields) -> Game:
+    """A premove as a page sends it: `move` and the `ply` of the board it was chosen on, kept
+    (premoves.keep); or `action` "cancel". numbers.Malformed (400) names what cannot be read;
+    Refused says why it was not kept."""
+    action = fields.get("action")
+    if action not in (None, "", "cancel"):
+        raise numbers.Malformed(_("Malformed request: unknown action."))
+    if action == "cancel":
+        return premoves.cancel(public_id, user)
+    sent = read(fields)
+    if sent.ply is None:
+        raise numbers.Malformed(_("Malformed request: the ply is missing."))
+    return premoves.keep(public_id, user, sent.text, sent.ply)
+
+
+def typed_ahead(game: Game, user) -> bool:
+    """Whether a move sent out of turn (typed in the move box) is a premove: in a live game,
+    while the opponent is to move (as lichess takes a move typed then)."""
+    return premoves.offered(game, presenter.seat_index(game, user))

@@ -21,7 +21,7 @@ from play.models import Game, Offer, Seat, known
 from play.push.live import broadcast
 from play.ratings import ratings
 from play.referee import disputes
-from play.round import addresses, chat, confirm, move_list, offers
+from play.round import addresses, chat, confirm, ear, move_list, offers, premoves, sounds
 from play.round.clicks import Clicks
 
 
@@ -75,8 +75,10 @@ def live_html(
     if selected is not None or notice is not None or alerts:
         html = _render(game, seat, selected, notice, frozenset(alerts), pick, flipped, to_confirm)
     else:
+        # A premove waiting changes the player's board, not the game's revision.
         key = (game.public_id, game.revision, game.names_shown(), seat,
-               translation.get_language(), *(("flipped",) if flipped else ()))  # fmt: skip
+               translation.get_language(), *(("flipped",) if flipped else ()),
+               premoves.pending(game, seat))  # fmt: skip
         html = _DRAWN.remembered(
             key, lambda: _render(game, seat, None, None, frozenset(), None, flipped)
         )
@@ -137,6 +139,7 @@ def _context(game: Game, seat, selected, notice, alerts, pick=None, flipped=Fals
     context = {"game": game, "seat": seat, "notice": notice, "selected": None}
     context["urls"] = addresses.of(game)
     context["flipped"] = flipped
+    context["end_said"] = ear.end_said(game)
     if game.status == Game.Status.SETUP:
         context.update(_setup(game, seat, selected, alerts))
     else:
@@ -162,7 +165,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
     picture = state
     at_once = not my_turn or not confirm.needed(game.player(seat), game)
     clicks = Clicks(game, marks, selected, pick, at_once)
-    charge = None
+    charge = premove = None
     if my_turn:
         draft = next((s.charge for s in game.seat_rows() if s.index == seat), None)
         if draft is not None:
@@ -178,6 +181,8 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
             clicks.choose(game_rules.squareless_moves(state), clicks.play)
         else:
             clicks.offer(game_rules.legal_moves(state), clicks.play)
+    elif premoves.offered(game, seat):
+        premove = premoves.drawn(game, seat, state, marks, clicks, board.click_by_position)
     bottom = bottom_seat(seat, flipped)
     lost, hands, scores = (
         game_rules.captured(state),
@@ -197,6 +202,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
         "choices": clicks.choices,
         "charge": charge,
         "can_charge": my_turn and charge is None and game_rules.charge_available(state),
+        "premove": premove,
         # Drawn when the template asks: a move's update does not draw what it does not send.
         "board_svg": lambda: board.render(
             picture,
@@ -206,6 +212,8 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
             names=_board_names(game, seat),
         ),
         "moves": moves,
+        "said": ear.move_said(game, moves, state),
+        "sound": sounds.of(game, moves, state),
         "state": picture,
         "marks": marks,
         "players": [
@@ -336,6 +344,7 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
         },
         "board_svg": lambda: board.render_boards(boards, viewer=viewer, marks=marks, names=names),
         "players": [],
+        "sound": "",  # play has not begun
         "status": setup.status(mine, other),
         "can_abort": seat is not None,
         # Against the computer, once the player has submitted, the computer arranges next.

@@ -5,7 +5,9 @@ from play.round import views
 urlpatterns = [
     path("g/<str:public_id>/", views.game_page, name="game"),
     path("g/<str:public_id>/live/", views.live, name="game-live"),
+    path("g/<str:public_id>/words/", views.words, name="game-words"),
     path("g/<str:public_id>/move/", views.move, name="game-move"),
+    path("g/<str:public_id>/premove/", views.premove, name="game-premove"),
     path("g/<str:public_id>/resign/", views.resign, name="game-resign"),
     path("g/<str:public_id>/setup/", views.arrange, name="game-setup"),
     path("g/<str:public_id>/charge/", views.charge, name="game-charge"),

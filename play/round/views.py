@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from play.boards.words import described
 from play.common import limits, numbers
 from play.common.errors import Refused
 from play.computer import opponents
@@ -20,6 +21,7 @@ from play.models import Game
 from play.round import (
     charges,
     chat,
+    ear,
     forecasts,
     moves,
     notes,
@@ -115,6 +117,22 @@ def live(request, public_id):
     )
 
 
+@require_GET
+def words(request, public_id):
+    """Play by ear: the board in words as the page shows it, or (`at`) what stands on one
+    square or point, said into the page's live region (plain text without htmx)."""
+    game = page.game_of(request, public_id)
+    seat = presenter.seat_index(game, request.user)
+    board_words = described(page.board_html(game, seat, request))
+    asked = request.GET.get("at")
+    if asked is None:
+        return render(request, "play/partials/board_words.html", {"words": board_words})
+    answer = ear.standing(game, board_words, asked)
+    if request.htmx:
+        return HttpResponse(format_html("{}", answer))
+    return HttpResponse(answer, content_type="text/plain; charset=utf-8")
+
+
 @require_POST
 @limits.limited(
     "move", lambda request, message, public_id: page.answer(request, public_id, message)
@@ -135,11 +153,35 @@ def move(request, public_id):
     except Game.DoesNotExist:
         raise Http404(page.NO_GAME) from None
     except Refused as exc:
+        if exc.status == 409 and playing.typed_ahead(page.target(request, public_id), request.user):
+            return _premove(request, public_id)  # typed while the opponent thinks: kept
         return page.answer(request, public_id, exc.message, exc.status)
     if not request.htmx:
         return redirect(game)
     flipped = request.COOKIES.get(presenter.FLIP_COOKIE + public_id) == "1"
     return HttpResponse(playing.answer(game, request.user, sent, flipped))
+
+
+@require_POST
+@limits.limited(
+    "move", lambda request, message, public_id: page.answer(request, public_id, message)
+)
+def premove(request, public_id):
+    """A premove kept (`move`, `ply`) or cancelled (`action` "cancel"): answered with the
+    board showing it, or saying why not."""
+    if not request.user.is_authenticated:
+        return page.answer(request, public_id, _("Log in to play."), 403)
+    return _premove(request, public_id)
+
+
+def _premove(request, public_id):
+    try:
+        playing.premove(public_id, request.user, request.POST)
+    except Game.DoesNotExist:
+        raise Http404(page.NO_GAME) from None
+    except Refused as exc:
+        return page.answer(request, public_id, exc.message, exc.status)
+    return page.answer(request, public_id)
 
 
 def _action(function):

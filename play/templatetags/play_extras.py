@@ -56,6 +56,13 @@ def clock_words(game: Game) -> str:
     return clocks.describe(game.time_control)
 
 
+@register.filter
+def time_left(moment) -> str:
+    """The time until `moment` as the page's script counts it down (static/js/imperia.js), so
+    that the page does not change its words, and its lines, once the script runs."""
+    return clocks.human((moment - clocks.now()).total_seconds())
+
+
 def page_url(request, name: str, number: int) -> str:
     """The address of another page of a list, keeping the page's other choices (filters,
     other lists' pages)."""

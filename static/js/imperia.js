@@ -115,17 +115,17 @@
     socketLost = false;
     connection();
   });
-  // A move clicked on the board goes over the game's socket when it is open (as lichess sends
-  // them): it comes back as the move's push, or as the board saying why it was refused. The
-  // move box keeps its POST, whose answer says whether to clear the box; so does every click
-  // while the socket is down.
-  var MOVE_URL = /^\/g\/[^/]+\/move\/$/;
+  // A move (or a premove) clicked on the board goes over the game's socket when it is open (as
+  // lichess sends them): it comes back as the move's push, or as the board saying why it was
+  // refused. The move box keeps its POST, whose answer says whether to clear the box; so does
+  // every click while the socket is down.
+  var MOVE_URL = /^\/g\/[^/]+\/(move|premove)\/$/;
   document.addEventListener("htmx:configRequest", function (event) {
-    var detail = event.detail;
-    if (!gameSocket || detail.verb !== "post" || !MOVE_URL.test(detail.path)) return;
+    var detail = event.detail, sent = MOVE_URL.exec(detail.path);
+    if (!gameSocket || detail.verb !== "post" || !sent) return;
     if (detail.elt && detail.elt.closest && detail.elt.closest("form.move-box")) return;
-    var message = { type: "move" };
-    ["move", "ply", "revision", "confirmed"].forEach(function (name) {
+    var message = { type: sent[1] };
+    ["move", "ply", "revision", "confirmed", "action"].forEach(function (name) {
       if (detail.parameters[name] !== undefined) message[name] = String(detail.parameters[name]);
     });
     event.preventDefault();

@@ -60,7 +60,8 @@ def test_the_games_in_play_are_shown_latest_moved_first_each_a_link_that_watches
     now = page[page.index("Being played now") :]
     assert f'href="/g/{older.public_id}/"' in now and f"mini-{newer.public_id}" not in now
     socket_games = re.search(r'ws-connect="/ws/now/\?games=([^"]+)"', page).group(1)
-    assert set(socket_games.split(",")) == {empress.public_id, newer.public_id, older.public_id}
+    shown = {f"{game.public_id}:{game.revision}" for game in (empress, newer, older)}
+    assert set(socket_games.split(",")) == shown  # each at the revision it is drawn at
 
 
 @pytest.mark.django_db
@@ -87,8 +88,37 @@ async def test_the_home_socket_redraws_a_shown_game_as_it_moves(ann, bob):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
+async def test_the_home_sockets_first_message_redraws_only_the_boards_that_changed(ann, bob):
+    """A page's boards drawn at their games' revisions are not drawn again as its socket opens
+    (a phone's processor has better to do); one whose game moved since the page is."""
+    still = await database_sync_to_async(played)(ann, bob, "empire-chess", "e3e4")
+    moved = await database_sync_to_async(played)(ann, bob, "empress", "Q@d4")
+    address = (
+        f"/ws/now/?games={still.public_id}:{still.revision},{moved.public_id}:{moved.revision}"
+    )
+    await database_sync_to_async(moves.submit)(moved.public_id, bob, "Q@e5", 1)
+    socket = WebsocketCommunicator(application, address, ORIGIN)
+    assert (await socket.connect())[0]
+    first = await socket.receive_from()
+    assert f'id="mini-{moved.public_id}"' in first and f'id="mini-{still.public_id}"' not in first
+    assert await socket.receive_nothing()
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
 @pytest.mark.parametrize(
-    "query", ["games=a,b;c", "games=" + ",".join(["abc"] * 12), "games=a&games=b", "games=%ff"]
+    "query",
+    [
+        "games=a,b;c",
+        "games=a:1:2",
+        "games=a:x",
+        "games=a:%d9%a3",
+        "games=a:99999999999",
+        "games=" + ",".join(["abc"] * 12),
+        "games=a&games=b",
+        "games=%ff",
+    ],
 )
 async def test_the_home_socket_refuses_a_malformed_address(query):
     socket = WebsocketCommunicator(application, f"/ws/now/?{query}", ORIGIN)

@@ -9,7 +9,7 @@ import play.models.webpush
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("play", "0043_notification_language"),
+        ("play", "0045_accounts_looks"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
