@@ -69,10 +69,9 @@ def premove(public_id: str, user, fields) -> Game:
         raise numbers.Malformed(_("Malformed request: unknown action."))
     if action == "cancel":
         return premoves.cancel(public_id, user)
-    sent = read(fields)
-    if sent.ply is None:
-        raise numbers.Malformed(_("Malformed request: the ply is missing."))
-    return premoves.keep(public_id, user, sent.text, sent.ply)
+    sent = read(fields)  # a premove's ply is not optional: the board it was chosen on
+    ply = numbers.whole(fields.get("ply") or "", _("the ply"), numbers.MOST_PLIES)
+    return premoves.keep(public_id, user, sent.text, ply)
 
 
 def typed_ahead(game: Game, user) -> bool:
