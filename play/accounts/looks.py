@@ -97,8 +97,10 @@ def context(request) -> dict:
             "board": looks["board"] or Profile.BoardColours.WOOD,
             "sounds": "on" if sounds_on(request) else "off",
             "zen": getattr(request, "COOKIES", {}).get(ZEN_COOKIE) == "1",
+            # The chooser's lists, under `looks` so that no page's own names (a puzzle's
+            # themes) hide them.
+            "themes": Profile.Theme.choices,
+            "board_colours": Profile.BoardColours.choices,
+            "sound_choices": SOUND_CHOICES,
         },
-        "themes": Profile.Theme.choices,
-        "board_colours": Profile.BoardColours.choices,
-        "sound_choices": SOUND_CHOICES,
     }

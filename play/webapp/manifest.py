@@ -5,10 +5,10 @@ from django.templatetags.static import static
 from django.utils import translation
 from django.utils.translation import gettext
 
-# The header's colour (static/css/site.css), which the installed app's title bar continues;
-# the page's paper behind the splash screen. A dark system's bars take the site's ink.
+# The header's colour (--bar in static/css/themes.css, light and dark), which the installed
+# app's title bar continues; the page's light paper behind the splash screen.
 THEME_COLOUR = "#2b2118"
-THEME_COLOUR_DARK = "#1d1b18"
+THEME_COLOUR_DARK = "#0d0b08"
 BACKGROUND_COLOUR = "#faf7f0"
 
 

@@ -208,3 +208,12 @@ def test_a_failed_puzzle_reads_in_the_readers_language(client):
         assert pseudo(theme) in html
     with translation.override("en"):
         assert solving.goal_words(puzzle) not in html and "self-play seed" not in html
+
+
+def test_a_puzzles_page_keeps_its_themes_apart_from_the_looks_chooser():
+    """The page names the puzzle's themes; the chooser at every page's foot lists the site's:
+    neither hides the other (a page answered 500 when they shared a name)."""
+    puzzle = next(p for p in catalogue.puzzles("empress") if p.themes)
+    page = Client().get(f"/puzzles/empress/{puzzle.id}/")
+    assert page.status_code == 200
+    assert 'id="theme-choice"' in page.content.decode()

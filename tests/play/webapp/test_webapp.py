@@ -9,7 +9,7 @@ import pytest
 from django.test import override_settings
 
 from play.webapp import worker
-from play.webapp.manifest import BACKGROUND_COLOUR, THEME_COLOUR
+from play.webapp.manifest import BACKGROUND_COLOUR, THEME_COLOUR, THEME_COLOUR_DARK
 
 pytestmark = pytest.mark.django_db
 CSS = Path("static/css")
@@ -36,10 +36,14 @@ def test_the_manifest_is_served_as_a_manifest_with_what_installing_needs(client)
 
 
 def test_the_manifests_colours_are_the_sites():
-    # The header's colour (site.css) and the page's paper (imperia.css's --paper).
-    header = re.search(r"^\.top \{[^}]*background: (#\w+);", (CSS / "site.css").read_text(), re.M)
-    assert header.group(1) == THEME_COLOUR
-    assert f"--paper: {BACKGROUND_COLOUR};" in (CSS / "imperia.css").read_text()
+    """The bars are the header's colour (site.css draws it with --bar), light and dark as
+    themes.css has it; the splash screen is the light paper."""
+    assert re.search(
+        r"^\.top \{[^}]*background: var\(--bar\);", (CSS / "site.css").read_text(), re.M
+    )
+    themes = (CSS / "themes.css").read_text()
+    assert f"--bar: light-dark({THEME_COLOUR}, {THEME_COLOUR_DARK});" in themes
+    assert f"--paper: light-dark({BACKGROUND_COLOUR}, " in themes
 
 
 @override_settings(LANGUAGES=[("en", "English"), ("en-xa", "Pseudo")])
