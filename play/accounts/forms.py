@@ -84,9 +84,18 @@ class SettingsForm(forms.ModelForm):
     )
     sounds = forms.ChoiceField(
         label=_("Sounds in games"),
-        choices=looks.SOUND_CHOICES,
+        choices=looks.ON_OFF,
         required=False,
         help_text=_("A move, a capture, low time, the start and the end of a game."),
+    )
+    ear = forms.ChoiceField(
+        label=_("Play by ear (I use a screen reader)"),
+        choices=looks.ON_OFF,
+        required=False,
+        help_text=_(
+            "The game page begins with the board in words and reads each move out; "
+            "sounds stay off unless you turn them on."
+        ),
     )
 
     class Meta:

@@ -1,5 +1,8 @@
 """How the site looks and sounds to its reader: the theme (light, dark, high contrast, or as
-the device says), the boards' colours, the game's sounds, and zen mode on the game page.
+the device says), the boards' colours, the game's sounds, play by ear (for a reader with a
+screen reader, as lichess's blind mode: the game page opens on the board in words, and the
+sounds are off until chosen, so as not to talk over the live region), and zen mode on the
+game page.
 Chosen, they are kept in this browser's cookies, and a player's on their account too, carried
 into the session of every login (as a language is: languages.py), so that a page is drawn in
 them from its first byte, with no flash of another theme."""
@@ -14,20 +17,22 @@ from django.utils.translation import pgettext_lazy
 from play.models import Profile, is_guest
 
 SESSION_KEY = "looks"
-COOKIE = {"theme": "theme", "board": "board-colours", "sounds": "sounds"}
+COOKIE = {"theme": "theme", "board": "board-colours", "sounds": "sounds", "ear": "by-ear"}
 ZEN_COOKIE = "zen"  # "1": the game page shows the board, the clocks and the move box only
-SOUND_CHOICES = [("on", pgettext_lazy("sounds", "On")), ("off", pgettext_lazy("sounds", "Off"))]
-SOUNDS = [value for value, label in SOUND_CHOICES]
-PROFILE_FIELD = {"theme": "theme", "board": "board_colours", "sounds": "sounds"}
+ON_OFF = [("on", pgettext_lazy("a setting", "On")), ("off", pgettext_lazy("a setting", "Off"))]
+SWITCH = [value for value, label in ON_OFF]
+OFFERED = {
+    "theme": Profile.Theme.values,
+    "board": Profile.BoardColours.values,
+    "sounds": SWITCH,
+    "ear": SWITCH,
+}
+PROFILE_FIELD = {"theme": "theme", "board": "board_colours", "sounds": "sounds", "ear": "by_ear"}
 
 
 def offered(name: str) -> list[str]:
     """The values a look may take."""
-    if name == "theme":
-        return list(Profile.Theme.values)
-    if name == "board":
-        return list(Profile.BoardColours.values)
-    return list(SOUNDS)
+    return list(OFFERED[name])
 
 
 def chosen(request) -> dict[str, str]:
@@ -44,8 +49,9 @@ def chosen(request) -> dict[str, str]:
 
 
 def sounds_default(request) -> bool:
-    """Whether a reader who has not chosen hears the game's sounds."""
-    return True
+    """Whether a reader who has not chosen hears the game's sounds: not one who plays by ear,
+    whose screen reader reads the moves out."""
+    return chosen(request)["ear"] != "on"
 
 
 def sounds_on(request) -> bool:
@@ -96,11 +102,12 @@ def context(request) -> dict:
             "theme": looks["theme"],
             "board": looks["board"] or Profile.BoardColours.WOOD,
             "sounds": "on" if sounds_on(request) else "off",
+            "ear": looks["ear"] or "off",
             "zen": getattr(request, "COOKIES", {}).get(ZEN_COOKIE) == "1",
             # The chooser's lists, under `looks` so that no page's own names (a puzzle's
             # themes) hide them.
             "themes": Profile.Theme.choices,
             "board_colours": Profile.BoardColours.choices,
-            "sound_choices": SOUND_CHOICES,
+            "on_off": ON_OFF,
         },
     }

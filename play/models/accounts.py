@@ -54,6 +54,8 @@ class Profile(Bounded):
     )
     # "on" or "off"; "" until the player chooses: then looks.sounds_default says.
     sounds = models.CharField(max_length=8, blank=True, default="")
+    # Play by ear (a screen reader's player): "on" or "off"; "" until chosen, as off.
+    by_ear = models.CharField(max_length=8, blank=True, default="")
 
     def __str__(self):
         return f"Settings of {self.user}"

@@ -1,9 +1,11 @@
 """The game's sounds in Chromium: a move and a capture sound on both players' pages as they
 arrive (the mover's too), the start as the opponent joins, the end as the game ends, the low
-time once as the player's own clock crosses into it; and with sounds off, nothing plays.
+time once as the player's own clock crosses into it; and with sounds off, or play by ear on
+and sounds left as they were, nothing plays.
 What plays is heard by a spy on HTMLMediaElement.play, set before the pages' scripts."""
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import run_django
@@ -84,6 +86,35 @@ def test_with_sounds_off_nothing_plays(browser, server):
     for page in (white, black):
         expect(page.locator("#live")).to_have_attribute("data-ply", "3")
         assert heard(page) == []
+
+
+def test_by_ear_nothing_plays_unless_chosen_and_the_board_in_words_is_open(browser, server):
+    white, black = players(browser, server, ["by-ear-w", "by-ear-b"])
+    create_game(white, "empire-chess")
+    white.click("text=Turn on play by ear")  # from the game's Play by ear card, back to it
+    expect(white.locator("#board-words")).to_have_attribute("open", "")
+    expect(white.locator("#board-words-list")).to_contain_text("a1")
+    first = (
+        "document.getElementById('ear').compareDocumentPosition(document.querySelector('.game'))"
+    )
+    assert white.evaluate(f"{first} & Node.DOCUMENT_POSITION_FOLLOWING")  # the card, then the board
+    found = [v["id"] for v in Axe().run(white).response["violations"]]
+    assert found == [], found
+    white.click("#status")
+    black.goto(server + "/")
+    black.click("button:has-text('Accept')")
+    expect(white.locator("#status")).to_have_text("Your turn.")
+    expect(black.locator("body")).to_have_attribute("data-game-socket", "open")
+    black.click("#status")
+    click_move(white, "a3", "a4")
+    expect(black.locator("#live")).to_have_attribute("data-ply", "1")
+    click_move(black, "b7", "b5")
+    expect(white.locator("#live")).to_have_attribute("data-ply", "2")
+    click_move(white, "a4", "b5")
+    hears(black, "move", "move", "capture")  # the other player's sounds, as they were
+    expect(white.locator("#live")).to_have_attribute("data-ply", "3")
+    expect(white.locator("#ear-said")).to_contain_text("takes")
+    assert heard(white) == []
 
 
 def test_low_time_sounds_once_as_the_players_clock_crosses_into_it(browser, server):

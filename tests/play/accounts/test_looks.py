@@ -92,3 +92,68 @@ def test_zen_mode_is_drawn_from_its_cookie(client):
     assert "data-zen" not in html_tag(client)
     client.cookies[looks.ZEN_COOKIE] = "1"
     assert "data-zen" in html_tag(client)
+
+
+def ear_card_first(page: str) -> bool:
+    """Whether the game page begins with the Play by ear card, before the board."""
+    return page.index('id="ear"') < page.index('class="game"')
+
+
+def test_play_by_ear_is_off_by_default_and_a_visitor_turns_it_on_from_the_game(ann, bob, client):
+    from play.games import games
+
+    game = games.join(games.create(ann, "empress", "white", "seek"), bob)
+    address = game.get_absolute_url()
+    page = client.get(address).content.decode()
+    assert not ear_card_first(page) and '<details id="board-words" class="board-words">' in page
+    assert "Turn on play by ear" in page and sounds_of(client, address) == "on"
+    response = client.post("/looks/", {"ear": "on", "next": f"{address}#ear"})
+    assert response.status_code == 302 and response["Location"] == f"{address}#ear"
+    browser = Client()  # the cookie alone
+    browser.cookies["by-ear"] = response.cookies["by-ear"].value
+    page = browser.get(address).content.decode()
+    assert ear_card_first(page) and page.count('id="ear"') == 1
+    assert '<details id="board-words" class="board-words" open>' in page
+    assert "Turn off play by ear" in page and sounds_of(browser, address) == "off"
+    browser.post("/looks/", {"ear": "off", "next": address})
+    assert (
+        sounds_of(browser, address) == "on"
+        and "Turn on play by ear" in browser.get(address).content.decode()
+    )
+
+
+def test_play_by_ear_is_kept_on_a_players_account_and_silences_the_sounds_they_left(
+    ann, bob, client_of
+):
+    from play.games import games
+
+    game = games.join(games.create(ann, "empress", "white", "seek"), bob)
+    client = client_of(ann)
+    form = {"email_enabled": "on", "digest_hours": "6", "confirm_moves": "always", "email": ""}
+    page = client.get("/settings/").content.decode()
+    assert "Play by ear (I use a screen reader)" in page
+    assert re.search(
+        r'name="ear"[^>]*>\s*<option value="on">On</option>\s*<option value="off" selected>', page
+    )
+    # The sounds as they were shown (on) are no choice: they follow play by ear, off.
+    client.post("/settings/", {**form, "sounds": "on", "ear": "on"})
+    profile = Profile.objects.get(user=ann)
+    assert (profile.by_ear, profile.sounds) == ("on", "")
+    other_device = Client()
+    other_device.force_login(ann)
+    assert sounds_of(other_device, game.get_absolute_url()) == "off"
+    assert ear_card_first(other_device.get(game.get_absolute_url()).content.decode())
+
+
+def test_sounds_chosen_on_are_heard_by_ear_too(ann, bob, client_of):
+    from play.games import games
+
+    address = games.join(games.create(ann, "empress", "white", "seek"), bob).get_absolute_url()
+    client = client_of(ann)
+    client.post("/looks/", {"ear": "on"})
+    assert sounds_of(client, address) == "off"
+    client.post("/looks/", {"sounds": "on"})
+    assert sounds_of(client, address) == "on" and Profile.objects.get(user=ann).sounds == "on"
+    client.post("/looks/", {"ear": "off"})
+    client.post("/looks/", {"ear": "on"})
+    assert sounds_of(client, address) == "on"  # the player's choice stays theirs
