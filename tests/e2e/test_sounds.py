@@ -46,22 +46,38 @@ def players(browser, server, names, sounds=None):
     return pages
 
 
-def test_moves_captures_the_start_and_the_end_sound_on_both_pages(browser, server):
-    white, black = players(browser, server, ["sound-w", "sound-b"])
-    create_game(white, "empire-chess")
-    white.click("#status")  # a player's touch: a page may play sounds from then on
+def begin(white, black, server, created=False):
+    """White's game of Empire Chess (made here unless `created`) accepted by Black, both
+    pages touched (a page may play sounds from a player's touch on)."""
+    if not created:
+        create_game(white, "empire-chess")
+    white.click("#status")
     black.goto(server + "/")
     black.click("button:has-text('Accept')")
     expect(white.locator("#status")).to_have_text("Your turn.")
-    hears(white, "start")
     expect(black.locator("body")).to_have_attribute("data-game-socket", "open")
     black.click("#status")
-    assert heard(black) == []  # it opened the game begun: nothing new to it
+
+
+def move_and_capture(white, black, sounds=lambda: None):
+    """a4, b5, axb5: each played once the mover's page has the move before it; `sounds`
+    checked after White's first."""
     click_move(white, "a3", "a4")
-    hears(white, "start", "move")
-    hears(black, "move")
+    expect(black.locator("#live")).to_have_attribute("data-ply", "1")
+    sounds()
     click_move(black, "b7", "b5")
+    expect(white.locator("#live")).to_have_attribute("data-ply", "2")
     click_move(white, "a4", "b5")
+    for page in (white, black):
+        expect(page.locator("#live")).to_have_attribute("data-ply", "3")
+
+
+def test_moves_captures_the_start_and_the_end_sound_on_both_pages(browser, server):
+    white, black = players(browser, server, ["sound-w", "sound-b"])
+    begin(white, black, server)
+    hears(white, "start")
+    assert heard(black) == []  # it opened the game begun: nothing new to it
+    move_and_capture(white, black, lambda: (hears(white, "start", "move"), hears(black, "move")))
     hears(white, "start", "move", "move", "capture")
     hears(black, "move", "move", "capture")
     black.on("dialog", lambda dialog: dialog.accept())
@@ -72,19 +88,9 @@ def test_moves_captures_the_start_and_the_end_sound_on_both_pages(browser, serve
 
 def test_with_sounds_off_nothing_plays(browser, server):
     white, black = players(browser, server, ["quiet-w", "quiet-b"], sounds="off")
-    create_game(white, "empire-chess")
-    white.click("#status")
-    black.goto(server + "/")
-    black.click("button:has-text('Accept')")
-    expect(white.locator("#status")).to_have_text("Your turn.")
-    expect(black.locator("body")).to_have_attribute("data-game-socket", "open")
-    black.click("#status")
-    click_move(white, "a3", "a4")
-    expect(black.locator("#live")).to_have_attribute("data-ply", "1")
-    click_move(black, "b7", "b5")
-    click_move(white, "a4", "b5")
+    begin(white, black, server)
+    move_and_capture(white, black)
     for page in (white, black):
-        expect(page.locator("#live")).to_have_attribute("data-ply", "3")
         assert heard(page) == []
 
 
@@ -100,17 +106,8 @@ def test_by_ear_nothing_plays_unless_chosen_and_the_board_in_words_is_open(brows
     assert white.evaluate(f"{first} & Node.DOCUMENT_POSITION_FOLLOWING")  # the card, then the board
     found = [v["id"] for v in Axe().run(white).response["violations"]]
     assert found == [], found
-    white.click("#status")
-    black.goto(server + "/")
-    black.click("button:has-text('Accept')")
-    expect(white.locator("#status")).to_have_text("Your turn.")
-    expect(black.locator("body")).to_have_attribute("data-game-socket", "open")
-    black.click("#status")
-    click_move(white, "a3", "a4")
-    expect(black.locator("#live")).to_have_attribute("data-ply", "1")
-    click_move(black, "b7", "b5")
-    expect(white.locator("#live")).to_have_attribute("data-ply", "2")
-    click_move(white, "a4", "b5")
+    begin(white, black, server, created=True)
+    move_and_capture(white, black)
     hears(black, "move", "move", "capture")  # the other player's sounds, as they were
     expect(white.locator("#live")).to_have_attribute("data-ply", "3")
     expect(white.locator("#ear-said")).to_contain_text("takes")
