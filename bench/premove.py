@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.move import games_to_play, serve_pushes, setup  # noqa: E402
+from bench.site import machine_speed  # noqa: E402
 
 
 def main() -> None:
@@ -75,6 +76,7 @@ def main() -> None:
     line("the opponent's move, no premove waiting", without)
     line("the opponent's move and the premove it answers", with_premove)
     line("the premove stored after the opponent's move (server times)", gaps)
+    print(f"machine: {machine_speed():.1f} ms (bench/site.py's yardstick)")
 
 
 if __name__ == "__main__":

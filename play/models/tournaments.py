@@ -57,6 +57,8 @@ class Tournament(Bounded):
         "TournamentPlan", null=True, blank=True, on_delete=models.SET_NULL, related_name="made"
     )
     starts_at = models.DateTimeField()
+    # Its players' devices told that it begins soon (play/tournaments/schedule.py), once.
+    reminded = models.BooleanField(default=False)
     minutes = models.PositiveSmallIntegerField(null=True, blank=True)  # an arena's length
     rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # a Swiss's
     pacing = models.CharField(max_length=8, choices=Pacing.choices, blank=True)

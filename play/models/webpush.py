@@ -51,7 +51,7 @@ class PushChoices(Bounded):
         CLOCK = "clock", _("Your clock is running out")
         CHALLENGE = "challenge", _("A challenge")
         BEGUN = "begun", _("A game begun by pairing or a tournament")
-        TOURNAMENT = "tournament", _("A tournament you joined begins")
+        TOURNAMENT = "tournament", _("A tournament you joined is about to begin")
         CHAMPIONSHIP = "championship", _("A championship's edition begins")
         MESSAGE = "message", _("A message from your opponent")
 

@@ -17,18 +17,22 @@ from play.round import confirm, premoves, presenter
 @dataclass(frozen=True)
 class Sent:
     """A move as sent: its text, the ply and revision of the board it was made on (None: not
-    said), and whether the player has confirmed it (or wants no confirmation)."""
+    said), whether the player has confirmed it (or wants no confirmation), and whether it was
+    tapped by a finger on a board whose targets are smaller than one (static/js/magnifier.js):
+    such a move is always shown for "Confirm", whatever the setting."""
 
     text: str
     ply: int | None
     base: int | None
     confirmed: bool
+    tapped: bool = False
 
 
 def read(fields) -> Sent:
     """The move in a POST's fields or a socket message's; numbers.Malformed (400) names what
     cannot be read. A socket's JSON may carry any type: only text is read."""
-    values = {name: fields.get(name) for name in ("move", "ply", "revision", "confirmed")}
+    names = ("move", "ply", "revision", "confirmed", "tapped")
+    values = {name: fields.get(name) for name in names}
     for name, value in values.items():
         if value is not None and not isinstance(value, str):
             raise numbers.Malformed(_("Malformed request: %(name)s must be text.") % {"name": name})
@@ -37,15 +41,16 @@ def read(fields) -> Sent:
         ply=numbers.optional(values["ply"], _("the ply"), numbers.MOST_PLIES),
         base=numbers.optional(values["revision"], _("the revision"), numbers.MOST_REVISIONS),
         confirmed=values["confirmed"] == "1",
+        tapped=values["tapped"] == "1",
     )
 
 
 def to_confirm(game: Game, user, sent: Sent) -> str | None:
     """The board with the move marked and a "Confirm" button, where the player confirms
-    their moves (their setting); None where the move goes straight to the move service.
-    Asked only of a move not yet confirmed."""
+    their moves (their setting) or tapped it on a board too fine for a finger; None where the
+    move goes straight to the move service. Asked only of a move not yet confirmed."""
     seat = presenter.seat_index(game, user)
-    if seat is None or not confirm.needed(user, game):
+    if seat is None or not (sent.tapped or confirm.needed(user, game)):
         return None
     waiting = confirm.prompt(game, seat, sent.text, sent.ply)
     return None if waiting is None else presenter.live_html(game, seat, to_confirm=waiting)
@@ -69,10 +74,9 @@ def premove(public_id: str, user, fields) -> Game:
         raise numbers.Malformed(_("Malformed request: unknown action."))
     if action == "cancel":
         return premoves.cancel(public_id, user)
-    sent = read(fields)
-    if sent.ply is None:
-        raise numbers.Malformed(_("Malformed request: the ply is missing."))
-    return premoves.keep(public_id, user, sent.text, sent.ply)
+    sent = read(fields)  # a premove's ply is not optional: the board it was chosen on
+    ply = numbers.whole(fields.get("ply") or "", _("the ply"), numbers.MOST_PLIES)
+    return premoves.keep(public_id, user, sent.text, ply)
 
 
 def typed_ahead(game: Game, user) -> bool:

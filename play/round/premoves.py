@@ -63,15 +63,13 @@ def keep(public_id: str, user, text: str, ply: int | None) -> Game:
     place. Game.DoesNotExist if there is no such game."""
     with transaction.atomic():
         game = Game.locked_with_seats(public_id)
-        seat = game.seat_of_player(user, _("Only the players of this game may premove."))
+        seat = game.seat_of_player(user, _("Only the players of this game may move."))
         if not allowed(game):
             raise Refused(_("Premoves are for games on a live clock."), 409)
         if game.status != Game.Status.ACTIVE:
             raise Refused(_("This game is not in play."), 409)
         if ply != game.ply:
-            raise Refused(
-                _("That premove was chosen on an old board; here is the game as it stands."), 409
-            )
+            raise Refused(_("That move was made on an old board; here is the current one."), 409)
         if game.turn == seat.index:
             raise Refused(_("It is your turn: play your move itself."), 409)
         game_rules = game.rules
@@ -89,7 +87,7 @@ def cancel(public_id: str, user) -> Game:
     """The player's premove, if any, goes. Game.DoesNotExist if there is no such game."""
     with transaction.atomic():
         game = Game.locked_with_seats(public_id)
-        seat = game.seat_of_player(user, _("Only the players of this game may premove."))
+        seat = game.seat_of_player(user, _("Only the players of this game may move."))
         if seat.premove:
             _write(seat, "", None)
             transaction.on_commit(lambda: _tell_the_player(game, seat.index))

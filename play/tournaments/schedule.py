@@ -1,7 +1,8 @@
 """The tournaments' part of the sweeper (`manage.py sweep`): the site's own made from its
-plans, tournaments begun at their hour, an arena's free players paired, a first game not
-begun in time lost, arenas ended at theirs, Swiss rounds begun as their pacing says, and the
-standings (and the top game) pushed where they changed."""
+plans, their players' devices told just before they begin, tournaments begun at their hour,
+an arena's free players paired, a first game not begun in time lost, arenas ended at theirs,
+Swiss rounds begun as their pacing says, and the standings (and the top game) pushed where
+they changed."""
 
 from __future__ import annotations
 
@@ -9,22 +10,27 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from play.common import clocks, language
 from play.games.lifecycle import end
 from play.models import Game, Pairing, Participant, Tournament
 from play.notify import notify
 from play.tournaments import arenas, plans, standings, swisses
+from play.webpush import outbox
 
 # A player who has not made their first move this long after their live tournament game
 # began loses it, as on lichess: so that an absent player does not hold an opponent.
 FIRST_MOVE = timedelta(seconds=20)
+# How long before a tournament begins its players' devices are told (a push, as lichess's).
+SOON = timedelta(minutes=5)
 
 
 def sweep(at=None) -> dict[str, int]:
     at = at or clocks.now()
     return {
         "site tournaments made": plans.make_due(at),
+        "tournaments soon told": remind_soon(at),
         "tournaments begun": begin_due(at),
         "tournament games lost unbegun": lapse_unbegun(at),
         "arena games paired": sum(
@@ -41,6 +47,37 @@ def sweep(at=None) -> dict[str, int]:
             for t in Tournament.objects.filter(status=Tournament.Status.STARTED)
         ),
     }
+
+
+def remind_soon(at) -> int:
+    """Push to the players of each tournament beginning within SOON that it is about to
+    (those who chose that kind of push), once."""
+    reminded = 0
+    soon = Tournament.objects.filter(
+        status=Tournament.Status.CREATED, reminded=False, starts_at__lte=at + SOON
+    )
+    for pk in soon.values_list("pk", flat=True):
+        with transaction.atomic():
+            tournament = Tournament.objects.select_for_update().get(pk=pk)
+            if tournament.reminded or tournament.status != Tournament.Status.CREATED:
+                continue
+            tournament.reminded = True
+            tournament.save(update_fields=["reminded"])
+            minutes = max(1, round((tournament.starts_at - at).total_seconds() / 60))
+            told = []
+            for p in tournament.players.select_related("user__profile"):
+                with language.for_user(p.user):
+                    body = ngettext(
+                        "%(tournament)s begins in %(count)s minute.",
+                        "%(tournament)s begins in %(count)s minutes.",
+                        minutes,
+                    ) % {"tournament": tournament.name, "count": minutes}
+                    told.append(
+                        (p.user, _("Tournament"), body, tournament.get_absolute_url(), None)
+                    )
+            outbox.queue_each(outbox.Kind.TOURNAMENT, told)
+            reminded += 1
+    return reminded
 
 
 def begin_due(at) -> int:

@@ -125,7 +125,7 @@
     if (!gameSocket || detail.verb !== "post" || !sent) return;
     if (detail.elt && detail.elt.closest && detail.elt.closest("form.move-box")) return;
     var message = { type: sent[1] };
-    ["move", "ply", "revision", "confirmed", "action"].forEach(function (name) {
+    ["move", "ply", "revision", "confirmed", "tapped", "action"].forEach(function (name) {
       if (detail.parameters[name] !== undefined) message[name] = String(detail.parameters[name]);
     });
     event.preventDefault();
@@ -282,7 +282,7 @@
   // Boards of intersections (Empire): a click is placed on the nearest point, read off the
   // picture's geometry, and posted like any other move. A finger's tap on points too close
   // together for it opens the magnifier instead (static/js/magnifier.js), which plays the
-  // point chosen there the same way.
+  // point chosen there the same way, `tapped` (to be shown for "Confirm").
   function columnName(x) {
     var name = "";
     for (x += 1; x > 0; x = Math.floor((x - 1) / 26)) {
@@ -290,19 +290,21 @@
     }
     return name;
   }
-  function playPoint(col, row) {
+  function playPoint(col, row, tapped) {
     var action = document.getElementById("point-click"); // there when a click may play
     if (!action || !action.dataset.moveUrl) return;
     var revision = document.getElementById("live-revision");
+    var values = {
+      move: columnName(col) + (row + 1),
+      ply: action.dataset.ply,
+      revision: revision ? revision.value : "",
+    };
+    if (tapped) values.tapped = "1";
+    else values.confirmed = action.dataset.confirmed || "";
     htmx.ajax("POST", action.dataset.moveUrl, {
       target: "#" + (action.dataset.target || "live"), // a lesson's board answers into its own
       swap: "outerHTML",
-      values: {
-        move: columnName(col) + (row + 1),
-        ply: action.dataset.ply,
-        confirmed: action.dataset.confirmed || "",
-        revision: revision ? revision.value : "",
-      },
+      values: values,
     });
   }
   document.addEventListener("click", function (event) {
@@ -313,7 +315,7 @@
     at.x = event.clientX;
     at.y = event.clientY;
     var p = at.matrixTransform(svg.getScreenCTM().inverse());
-    if (window.imperiaMagnifier && window.imperiaMagnifier.open(event, svg, p, playPoint, columnName)) return;
+    if (window.imperiaMagnifier && window.imperiaMagnifier.take(event, svg, p, playPoint, columnName)) return;
     var gap = +svg.dataset.gap, margin = +svg.dataset.margin;
     var col = Math.round((p.x - margin) / gap), row = Math.round((p.y - margin) / gap);
     if (col < 0 || row < 0 || col >= +svg.dataset.columns || row >= +svg.dataset.rows) return;

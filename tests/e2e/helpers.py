@@ -27,9 +27,9 @@ def create_game(page, slug, side="white", listing="seek", clock="none"):
     expect(page.locator("#status")).to_have_text("Waiting for an opponent.")
 
 
-def start_game(browser, server, slug, white, black, clock="none", **device):
+def start_game(browser, server, slug, white, black, clock="none", begun="Your turn.", **device):
     """Two players in two browsers (`device`: the contexts' options, a phone's say): `white`
-    creates a seek, `black` accepts it in the lobby."""
+    creates a seek, `black` accepts it in the lobby; `white`'s page then says `begun`."""
     first, second = (browser.new_context(**device).new_page() for _ in range(2))
     sign_up(first, server, white)
     sign_up(second, server, black)
@@ -38,7 +38,7 @@ def start_game(browser, server, slug, white, black, clock="none", **device):
     second.click("button:has-text('Accept')")
     expect(second).to_have_url(first.url)
     # The creator's page learns of the join over the socket, without a reload.
-    expect(first.locator("#status")).to_have_text("Your turn.")
+    expect(first.locator("#status")).to_contain_text(begun)
     for page in (first, second):
         # Its socket's first message (the whole board) is in: nothing replaces #live after.
         expect(page.locator("body")).to_have_attribute("data-game-socket", "open")

@@ -1,6 +1,7 @@
 """Boards played on a phone by tapping. A finger lands a little way from where it aims: the
 move played must still be the one meant, on Empire's 32×32 points and Imperial Chess's
-12×12 squares alike; and a mouse still plays Empire with one click."""
+12×12 squares alike, each picked in the magnifier and confirmed; and a mouse still plays
+Empire with one click."""
 
 import math
 import random
@@ -13,6 +14,7 @@ from playwright.sync_api import expect
 import rules
 from tests.e2e.conftest import run_django
 from tests.e2e.helpers import click_point, point_on_screen, start_game, type_move
+from tests.e2e.touch import BOARD, TARGET, magnified, square_on_screen
 
 pytestmark = pytest.mark.e2e
 PHONE = {
@@ -49,6 +51,11 @@ def stored_moves(page) -> list[str]:
     ).split()
 
 
+def confirm(page, rng):
+    """The move tapped is shown marked: a tap on Confirm sends it."""
+    tap(page, rng, centre(page.locator(".confirm").get_by_role("button", name="Confirm")))
+
+
 def wait_turn(page, ply):
     expect(page.locator("#live")).to_have_attribute("data-ply", str(ply))
 
@@ -63,9 +70,10 @@ def test_fifty_taps_on_a_phone_place_the_points_meant_on_empire(browser, server)
         point = rng.choice([m for m in game.legal_moves(state) if m != "pass"])
         tap(mover, rng, point_on_screen(mover, point))
         # Too close together for a finger: the first tap shows the points around it larger,
-        # the second picks one of them and plays it.
-        tap(mover, rng, centre(mover.locator(f'.magnifier [data-point="{point}"]')))
+        # the second picks one of them, and the move shown is sent on "Confirm".
+        tap(mover, rng, centre(magnified(mover, point)))
         expect(mover.locator(".magnifier")).to_be_hidden()
+        confirm(mover, rng)
         wait_turn(watcher, ply + 1)
         state = game.play(state, point)
         meant.append(point)
@@ -88,6 +96,7 @@ def test_the_magnifier_is_labelled_played_by_keys_closed_and_follows_the_board(b
     circles.keyboard.press("ArrowRight")  # the arrows go from point to point
     expect(magnifier.get_by_role("button", name="q14", exact=True)).to_be_focused()
     circles.keyboard.press("Enter")
+    circles.get_by_role("button", name="Confirm").click()
     wait_turn(crosses, 1)
     # The move box still plays, the magnifier open or not; once the board is the other side's
     # to play, it closes.
@@ -134,17 +143,20 @@ def test_fifty_moves_tapped_on_a_phone_are_the_moves_meant_on_imperial_chess(bro
     pages = start_game(browser, server, "imperial-chess", "tap-xia", "tap-yan", **PHONE)
     game, rng = rules.get("imperial-chess"), random.Random(18)
     state, meant = game.initial(), []
-    side = pages[0].locator('[data-square="a1"]').bounding_box()["width"]
-    # A tap within FINGER px of a square's middle stays on it: no magnifier needed.
-    assert side / 2 > FINGER and side >= 28
+    side = pages[0].locator('[data-square="a1"] > rect').first.bounding_box()["width"]
+    assert side < TARGET  # too small for a finger: a tap on the board magnifies it
     for ply in range(MOVES):
         mover, watcher = pages[ply % 2], pages[1 - ply % 2]
         wait_turn(mover, ply)
         move = rng.choice(tappable(game, state))
         origin, target = game.move_squares(move)
-        tap(mover, rng, centre(mover.locator(f'[data-square="{origin}"]')))
-        expect(mover.locator(f'g.selected[data-square="{origin}"]')).to_be_visible()
-        tap(mover, rng, centre(mover.locator(f'[data-square="{target}"]')))
+        tap(mover, rng, square_on_screen(mover, origin))
+        tap(mover, rng, centre(magnified(mover, f"square:{origin}")))
+        expect(mover.locator(f'{BOARD} g.selected[data-square="{origin}"]')).to_be_visible()
+        if not magnified(mover, f"square:{target}").count():  # out of view: look there
+            tap(mover, rng, square_on_screen(mover, target))
+        tap(mover, rng, centre(magnified(mover, f"square:{target}")))
+        confirm(mover, rng)
         wait_turn(watcher, ply + 1)
         state = game.play(state, move)
         meant.append(move)

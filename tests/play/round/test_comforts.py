@@ -56,6 +56,22 @@ def test_the_setting_decides(correspondence, ann, bob, active_game, client_of):
     assert page.status_code == 302 and bob.profile.confirm_moves == "correspondence"
 
 
+def test_a_move_tapped_on_a_board_too_fine_for_a_finger_waits_for_confirm(
+    active_game, ann, client_of
+):
+    # No clock, and a player who wants no confirmation: a tapped move is shown all the same.
+    Profile.objects.update_or_create(user=ann, defaults={"confirm_moves": "never"})
+    url = f"/g/{active_game.public_id}/move/"
+    shown = client_of(ann).post(url, {"move": "d3d4", "ply": "0", "tapped": "1"}, **HTMX)
+    html = shown.content.decode()
+    assert shown.status_code == 200 and "Play <strong>Sd4</strong>?" in html
+    assert "the move to confirm" in html and '"confirmed": "1"' in unescape(html)
+    assert Game.objects.get(pk=active_game.pk).ply == 0
+    confirmed = {"move": "d3d4", "ply": "0", "tapped": "1", "confirmed": "1"}
+    client_of(ann).post(url, confirmed, **HTMX)
+    assert Game.objects.get(pk=active_game.pk).ply == 1
+
+
 def test_private_notes_are_the_players_own(correspondence, ann, bob, make_user, client_of):
     url = f"/g/{correspondence.public_id}/notes/"
     saved = client_of(ann).post(url, {"text": "Watch the d-file."}, **HTMX)

@@ -87,8 +87,8 @@ def test_a_cancelled_premove_is_not_played(game, ann, bob):
 @pytest.mark.parametrize(
     "move, ply, status, words",
     [
-        ("d4d5", 0, 409, "chosen on an old board"),  # the board before ann's own move
-        ("d4d5", 2, 409, "chosen on an old board"),
+        ("d4d5", 0, 409, "made on an old board"),  # the board before ann's own move
+        ("d4d5", 2, 409, "made on an old board"),
         ("d4d6", 1, 400, None),  # the rules' own words
         ("zz9", 1, 400, None),
         ("", 1, 400, "Enter a move"),
@@ -199,7 +199,7 @@ def test_a_move_typed_while_the_opponent_thinks_is_a_premove(game, ann, client_o
 @pytest.mark.parametrize(
     "fields, words",
     [
-        ({"move": "d4d5"}, "the ply is missing"),
+        ({"move": "d4d5"}, "the ply must be a whole number"),
         ({"move": "d4d5", "ply": "x"}, "Malformed request"),
         ({"move": "d4d5", "ply": "-1"}, "Malformed request"),
         ({"action": "undo"}, "unknown action"),

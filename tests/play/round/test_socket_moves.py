@@ -61,6 +61,21 @@ async def test_a_move_sent_on_the_socket_is_played_and_comes_back_as_its_update(
         await socket.disconnect()
 
 
+async def test_a_move_tapped_on_a_fine_board_comes_back_for_confirm(game, ann):
+    white = await opened(game, ann)
+    tapped = json.dumps({"type": "move", "move": "d3d4", "ply": "0", "tapped": "1"})
+    await white.send_to(text_data=tapped)
+    html = await white.receive_from()
+    assert (
+        html.startswith('<div id="live" hx-swap-oob="true"')
+        and "Play <strong>Sd4</strong>?" in html
+    )
+    assert await database_sync_to_async(lambda: Game.objects.get(pk=game.pk).ply)() == 0
+    await white.send_to(text_data=sent("d3d4", tapped="1"))
+    assert "data-update-base" in await white.receive_from()
+    await white.disconnect()
+
+
 async def test_refused_on_the_socket_as_the_post_refuses(game, ann, bob, make_user):
     white, black = await opened(game, ann), await opened(game, bob)
     await black.send_to(text_data=sent("e7e6"))

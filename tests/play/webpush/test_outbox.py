@@ -182,3 +182,25 @@ def test_a_push_held_by_another_sender_is_left_to_it(begun, ann, bob, bobs_phone
     moves.submit(begun().public_id, ann, "d3d4", 0)
     QueuedPush.objects.update(due_at=clock.at + timedelta(seconds=outbox.LEASE))  # its lease
     assert outbox.send_due()["sent"] == 0
+
+
+def test_a_tournament_about_to_begin_is_pushed_to_its_players_once(ann, bob, browser, clock):
+    from datetime import timedelta
+
+    from play.tournaments import arenas, entries, schedule
+
+    arena = arenas.create(ann, name="Evening Empress", game_slug="empress",
+                          time_control={"kind": "live", "minutes": 3, "increment": 2},
+                          minutes=60, starts_at=clock() + timedelta(minutes=30))  # fmt: skip
+    entries.join(arena, bob)
+    phone = browser("phone")
+    phone.subscribe(bob)
+    assert schedule.remind_soon(clock()) == 0  # half an hour ahead: not yet
+    clock.advance(minutes=26)
+    assert schedule.remind_soon(clock()) == 1
+    assert schedule.remind_soon(clock()) == 0  # once
+    outbox.send_due()
+    (push,) = phone.pushes()
+    assert push["body"] == "Evening Empress begins in 4 minutes."
+    assert push["url"] == arena.get_absolute_url()
+    assert phone.headers()[0]["urgency"] == "normal"
