@@ -2,13 +2,19 @@
 after every change. A reconnect is just a new connect, so a missed push heals itself.
 After a move, a socket that was sent the revision before is sent only what the move changed.
 A player's clicks send their moves over it too (play/round/playing.py, as the POST does).
-Each socket is sent its page's language (play/common/language.of_socket)."""
+Each socket is sent its page's language (play/common/language.of_socket).
+The page names what it drew in the address (`?drawn=`, presenter.drawn): if the game, its
+chat and the seat's premove are as drawn, the first message is blank (the page is in step
+and draws nothing again); else it is the board and the chat. The address is the same when
+the socket reconnects, so a page that missed a push is sent the current state then too."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
+import re
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -27,6 +33,10 @@ from play.push.sockets import ForwardWithoutThreadHop, InGroups
 from play.round import moves, playing, presenter
 
 log = logging.getLogger("imperia.live")
+DRAWN = re.compile(rf"[0-9a-f]{{{presenter.DRAWN_DIGITS}}}")
+# The first message to a page as the game stands: nothing to draw, yet a message, which says
+# the socket is in step; a blank, as daphne sends no empty frame.
+IN_STEP = "\n"
 MOST_SENT = 2000  # characters of a message a page sends on the game socket: a move is far less
 
 
@@ -38,7 +48,9 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
 
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
-        if not PUBLIC_ID.fullmatch(self.public_id):  # no group may be named after it
+        self.drawn = told(self.scope.get("query_string", b""))
+        # No group may be named after a malformed id.
+        if not PUBLIC_ID.fullmatch(self.public_id) or self.drawn is None:
             await self.close(code=4400)
             return
         # In the group before the board is read: a move committed after the read is pushed
@@ -50,7 +62,8 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
             await self.close(code=4404)
             return
         await self.accept()
-        # One message with the board and the chat: all a reconnecting page may have missed.
+        # One message with the board and the chat: all a reconnecting page may have missed;
+        # IN_STEP when the page is as drawn (data-game-socket says so: imperia.js).
         await self.send(text_data=first)
         if hasattr(self, "presence"):  # marked as the board was read: renewed while open
             self._marking = asyncio.create_task(self._mark_present())
@@ -174,6 +187,8 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
             cache.set(self.presence, True, presence.SECONDS)
         self.flipped = self.scope.get("cookies", {}).get(presenter.FLIP_COOKIE + public_id) == "1"
         self.revision = game.revision
+        if self.drawn == presenter.drawn(game, self.seat, self.flipped):
+            return IN_STEP
         chat = presenter.chat_html(game, self.scope["user"], oob=True)
         return presenter.live_html(game, self.seat, oob=True, flipped=self.flipped) + chat
 
@@ -195,6 +210,16 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
             return None
         with translation.override(self.language):
             return presenter.chat_html(game, self.scope["user"], oob=True)
+
+
+def told(query_string: bytes) -> str | None:
+    """What the page says it drew, from `?drawn=` ("" when it does not say; None when
+    malformed)."""
+    try:
+        values = parse_qs(query_string.decode("ascii"), max_num_fields=1).get("drawn", [""])
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return values[0] if len(values) == 1 and (not values[0] or DRAWN.fullmatch(values[0])) else None
 
 
 def _load(public_id) -> Game | None:

@@ -75,9 +75,14 @@ def looking(request, game: Game) -> tuple[int | None, bool]:
 
 def board_html(game: Game, seat, request) -> str:
     ply, flipped = looking(request, game)
-    if ply is not None and game.status not in (Game.Status.OPEN, Game.Status.SETUP):
+    if looks_back(game, ply):
         return history.html(game, seat, ply, flipped)
     return presenter.live_html(game, seat, flipped=flipped)
+
+
+def looks_back(game: Game, ply: int | None) -> bool:
+    """Whether the board drawn is the game at an earlier ply rather than as it stands."""
+    return ply is not None and game.status not in (Game.Status.OPEN, Game.Status.SETUP)
 
 
 def render(request, game: Game, *, dispute_form=None, drafts=None, status=200):
@@ -88,6 +93,7 @@ def render(request, game: Game, *, dispute_form=None, drafts=None, status=200):
     if seat is not None and game.listing == Game.Listing.INVITE and game.status == Game.Status.OPEN:
         invite_url = request.build_absolute_uri(f"/invite/{game.invite_token}")
     live = board_html(game, seat, request)
+    ply, flipped = looking(request, game)
     return shortcuts.render(
         request,
         "play/game.html",
@@ -95,6 +101,9 @@ def render(request, game: Game, *, dispute_form=None, drafts=None, status=200):
             "game": game,
             "seat": seat,
             "live": live,
+            # Told to the socket, whose first message then redraws only what changed since;
+            # a page looking back is sent the board as it stands.
+            "drawn": "" if looks_back(game, ply) else presenter.drawn(game, seat, flipped),
             "board_words": described(live),
             "chat": presenter.chat_html(game, request.user),
             "disputes": _disputes_with_drafts(game, drafts or {}) if seat is not None else [],

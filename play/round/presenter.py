@@ -3,6 +3,7 @@ actions), rendered once per perspective, revision and language, and cached."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from django.db.models import Prefetch, prefetch_related_objects
@@ -46,12 +47,31 @@ def with_view_related(game: Game) -> Game:
 
 
 FLIP_COOKIE = "flip-"  # + a game's id: its board is shown turned over on this browser
+DRAWN_DIGITS = 16  # hex digits of drawn()'s digest, in the socket's address
 _DRAWN = LRU(2048)  # (public id, revision, players' names, seat, language, ...) -> a fragment
 
 
 def seat_index(game: Game, user) -> int | None:
     seat = game.seat_of(user)
     return seat.index if seat else None
+
+
+def drawn(game: Game, seat: int | None, flipped: bool) -> str:
+    """What a page shows of the game, as a short digest its socket is told
+    (play/round/consumers.py): equal digests, the page is as the socket would draw it, so
+    the socket's first message need not draw it again. It covers what changes the board
+    and the chat: the revision (every change of the game, and whether the chat is open to this
+    seat), the newest message, the seat's premove (kept without a new revision), which way
+    the board is turned, the language."""
+    newest = game.messages.order_by("-pk").values_list("pk", flat=True).first()
+    said = [
+        game.revision,
+        newest,
+        premoves.pending(game, seat),
+        flipped,
+        translation.get_language(),
+    ]
+    return hashlib.blake2s(repr(said).encode(), digest_size=DRAWN_DIGITS // 2).hexdigest()
 
 
 def live_html(

@@ -106,7 +106,8 @@
     connection();
   });
   // The game's socket is in step with the page once its first message (the board as it
-  // stands) is in: the body's data-game-socket says "open" from then on.
+  // stands, or a blank when the page already shows it) is in: the body's data-game-socket
+  // says "open" from then on.
   document.addEventListener("htmx:wsAfterMessage", function (event) {
     if (event.target.closest && event.target.closest(".game")) document.body.dataset.gameSocket = "open";
   });

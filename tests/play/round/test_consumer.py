@@ -1,6 +1,8 @@
 """The game socket: fragment on connect, a push after each change, healing on reconnect."""
 
 import asyncio
+import html
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -9,7 +11,7 @@ from django.test import Client
 
 from imperia_site.asgi import application
 from play.games import games
-from play.round import moves, offers
+from play.round import chat, consumers, moves, offers
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -20,11 +22,12 @@ def session_cookie(user) -> bytes:
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
-async def connect(game, user=None, timeout=1):
+async def connect(game, user=None, timeout=1, path=None):
     headers = [(b"origin", b"http://127.0.0.1")]
     if user is not None:
         headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
-    communicator = WebsocketCommunicator(application, f"/ws/g/{game.public_id}/", headers=headers)
+    path = path or f"/ws/g/{game.public_id}/"
+    communicator = WebsocketCommunicator(application, path, headers=headers)
     connected, _ = await communicator.connect(timeout)
     assert connected
     return communicator
@@ -124,6 +127,57 @@ async def test_a_reconnecting_socket_gets_what_it_missed_at_once(game, ann, bob)
     socket = await connect(game, bob)
     assert ">Sd4</a>" in await socket.receive_from()
     await socket.disconnect()
+
+
+def socket_address(game, user) -> str:
+    """The address the game's page, as `user` opens it, gives its socket."""
+    client = Client()
+    client.force_login(user)
+    page = client.get(game.get_absolute_url()).content.decode()
+    return html.unescape(re.search(r'ws-connect="(/ws/g/[^"]+)"', page).group(1))
+
+
+async def test_a_page_already_current_is_not_sent_its_board_again(game, bob):
+    address = await database_sync_to_async(socket_address)(game, bob)
+    socket = await connect(game, bob, path=address)
+    assert await socket.receive_from() == consumers.IN_STEP  # in step: nothing to draw again
+    await socket.disconnect()
+
+
+async def test_a_page_drawn_before_a_move_or_a_message_is_sent_the_board_and_chat(game, ann, bob):
+    address = await database_sync_to_async(socket_address)(game, bob)
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
+    socket = await connect(game, bob, path=address)
+    first = await socket.receive_from()
+    assert ">Sd4</a>" in first and 'id="chat-log"' in first
+    await socket.disconnect()
+    address = await database_sync_to_async(socket_address)(game, bob)
+    await database_sync_to_async(chat.post)(game, ann, "Good luck")
+    socket = await connect(game, bob, path=address)
+    assert "Good luck" in await socket.receive_from()
+    await socket.disconnect()
+
+
+async def test_a_socket_reconnecting_after_a_missed_push_is_sent_the_board(game, ann, bob):
+    address = await database_sync_to_async(socket_address)(game, bob)
+    socket = await connect(game, bob, path=address)
+    assert await socket.receive_from() == consumers.IN_STEP
+    await socket.disconnect()
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)  # missed while away
+    socket = await connect(game, bob, path=address)  # the same address, as htmx reconnects
+    assert ">Sd4</a>" in await socket.receive_from()
+    await socket.disconnect()
+
+
+@pytest.mark.parametrize("drawn", ["xyz", "0" * 17, "ABCDEF0123456789"])
+async def test_a_malformed_drawn_is_refused(game, drawn):
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/g/{game.public_id}/?drawn={drawn}",
+        headers=[(b"origin", b"http://127.0.0.1")],
+    )
+    connected, code = await communicator.connect()
+    assert not connected and code == 4400
 
 
 async def test_unknown_game_is_refused():
