@@ -71,7 +71,7 @@ def keep(public_id: str, user, text: str, ply: int | None) -> Game:
         if ply != game.ply:
             raise Refused(_("That move was made on an old board; here is the current one."), 409)
         if game.turn == seat.index:
-            raise Refused(_("It is your turn: play your move itself."), 409)
+            raise Refused(_("It is your turn: play your move now."), 409)
         game_rules = game.rules
         ahead = game_rules.as_mover(moves_and_state(game)[1], seat.index)
         try:

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from play.common import clocks
 from play.common.errors import Refused
@@ -37,7 +38,12 @@ def subscribe(user, subscription, user_agent: str = "") -> PushDevice:
     found = PushDevice.objects.filter(endpoint=endpoint).first()
     if found is None and PushDevice.objects.filter(user=user).count() >= MOST:
         raise Refused(
-            _("You have %(count)s devices: forget one in your settings first.") % {"count": MOST},
+            ngettext(
+                "You have %(count)s device: forget it in your settings first.",
+                "You have %(count)s devices: forget one in your settings first.",
+                MOST,
+            )
+            % {"count": MOST},
             409,
         )
     device = found or PushDevice(endpoint=endpoint, created_at=clocks.now())
