@@ -74,7 +74,9 @@ suite:
 # keeps them pure), nor the pages' accessibility survey, which reads the same templates, nor
 # the API's browser tests on one server, which play through the same calls (the streams
 # across two servers are tested here), nor the layout's and the touch board's, which measure
-# the pages as drawn, nor the languages' survey of the same pages: `make test` has run them.
+# the pages as drawn, nor the languages' survey of the same pages, nor what lives in the
+# browser (the phone's games and layout, the themes' survey, sounds, the service worker and
+# its pushes, play by ear, whose moves go through the same calls): `make test` has run them.
 # On every core, each worker with its own test database and Redis database
 # (imperia_site/settings.py).
 test-distributed: install chromium
@@ -82,7 +84,10 @@ test-distributed: install chromium
 		PYTEST_ARGS="--ignore=tests/rules --ignore=tests/bots" \
 		E2E_ARGS="--ignore=tests/e2e/test_every_page.py --ignore=tests/e2e/test_api.py \
 		--ignore=tests/e2e/test_bot_bridge.py --ignore=tests/e2e/test_layout.py \
-		--ignore=tests/e2e/test_touch.py --ignore=tests/e2e/test_languages.py"
+		--ignore=tests/e2e/test_touch.py --ignore=tests/e2e/test_languages.py \
+		--ignore=tests/e2e/test_phone_games.py --ignore=tests/e2e/test_looks.py \
+		--ignore=tests/e2e/test_sounds.py --ignore=tests/e2e/test_install.py \
+		--ignore=tests/e2e/test_webpush.py --ignore=tests/e2e/test_play_by_ear.py"
 
 # The documents' pictures (docs/images/), made from the site so that they stay true.
 screenshots: install chromium
