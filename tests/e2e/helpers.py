@@ -82,11 +82,16 @@ def play_through(game, pages, moves, played=(), typed=lambda ply: ply % 3 == 2):
     return state
 
 
-def point_on_screen(page, name):
-    """Scroll the intersection called `name` into view: where the picture shows it (x, y)."""
+def point_index(name):
+    """The column and row (from 0) of the intersection called `name`."""
     letters = name.rstrip("0123456789")  # a column past z is aa, ab, …
     col = sum(26**i * (ord(c) - ord("a") + 1) for i, c in enumerate(reversed(letters))) - 1
-    row = int(name[len(letters) :]) - 1
+    return col, int(name[len(letters) :]) - 1
+
+
+def point_on_screen(page, name):
+    """Scroll the intersection called `name` into view: where the picture shows it (x, y)."""
+    col, row = point_index(name)
     return page.evaluate(
         """([col, row]) => {
             const svg = document.querySelector("svg.dots-board");

@@ -5,6 +5,7 @@ log of what the page sends."""
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import run_django
+from tests.e2e.helpers import point_index
 
 PHONE = {
     "viewport": {"width": 390, "height": 844},
@@ -38,9 +39,7 @@ def square_on_screen(page, square, own=False):
 
 def point_at(page, name):
     """Where the board of points shows the point called `name` (x, y)."""
-    letters = name.rstrip("0123456789")
-    col = sum(26**i * (ord(c) - ord("a") + 1) for i, c in enumerate(reversed(letters))) - 1
-    row = int(name[len(letters) :]) - 1
+    col, row = point_index(name)
     return page.evaluate(
         """([col, row]) => {
             const svg = document.querySelector("svg.dots-board:not(.magnified)");
