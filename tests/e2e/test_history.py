@@ -73,29 +73,31 @@ def test_the_board_at_a_ply_has_an_address_and_turns_over(browser, server):
 
 
 def test_a_look_back_asked_for_before_the_socket_is_in_is_shown(browser, server):
-    """The socket's first message replaces the board while the answer to a click in the move
-    list is on its way: the answer is shown on the new board, not lost with the old one."""
+    """A move is made between the page's drawing and its socket's opening, so the socket's first
+    message replaces the board while the answer to a click in the move list is on its way: the
+    answer is shown on the new board, not lost with the old one."""
     white, black = start_game(browser, server, "empire-chess", "pia", "tad")
     for page, other, move in ((white, black, "d3d4"), (black, white, "e7e5")):
         type_move(page, move)
         expect(other.locator("#status")).to_have_text("Your turn.")
     page = browser.new_context().new_page()
-    socket_messages, answers = [], []
-
-    def hold_the_first_message(page_side):
-        server_side = page_side.connect_to_server()
-        server_side.on_message(lambda message: socket_messages.append((page_side, message)))
-
-    page.route_web_socket(re.compile(r"/ws/g/"), hold_the_first_message)
+    sockets, socket_messages, answers = [], [], []
+    page.route_web_socket(re.compile(r"/ws/g/"), lambda ws: sockets.append(ws))  # held, unconnected
     page.route(re.compile(r"/live/\?ply=1$"), lambda route: answers.append(route))
     page.goto(white.url.split("?")[0])
+    wait_until(page, lambda: sockets)
+    type_move(white, "d4d5")  # the page is now a move behind
+    expect(black.locator("#status")).to_have_text("Your turn.")
+    page_side = sockets[0]
+    server_side = page_side.connect_to_server()
+    server_side.on_message(lambda message: socket_messages.append(message))
     wait_until(page, lambda: socket_messages)
     page.click(".moves a[data-ply='1']")
     wait_until(page, lambda: answers)
     page.evaluate("document.getElementById('live').dataset.asked = 'yes'")
-    page_side, message = socket_messages[0]
-    page_side.send(message)
+    page_side.send(socket_messages[0])
     expect(page.locator("#live")).not_to_have_attribute("data-asked", "yes")  # replaced
+    expect(page.locator(".moves a")).to_have_count(3)
     answers[0].continue_()
     expect(page.locator("#status")).to_contain_text("Looking back: the board after ply 1")
 
