@@ -53,6 +53,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "play.api.cors.Cors",  # first: every answer of the API says so, its refusals too
+    "play.common.middleware.CompressPages",  # on the way out, after every other has written
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
