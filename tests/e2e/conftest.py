@@ -10,8 +10,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
+# How long a page may take to show what a test waits for: generous, for a machine slowed by
+# other work (a password hashed at sign-up takes seconds there); a test that passes never
+# waits it out.
+expect.set_options(timeout=15_000)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -30,6 +35,16 @@ def browser_type_launch_args(browser_type_launch_args):
         "executable_path": "/usr/bin/chromium",
         "args": CHROMIUM_ARGS,
     }
+
+
+@pytest.fixture(autouse=True)
+def contexts_closed(request):
+    """Every browser context a test opened is closed after it: a page left open (a clock that
+    ticks, a socket that listens) would slow every test after it."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    for context in browser.contexts if browser else ():
+        context.close()
 
 
 def free_port() -> int:
