@@ -53,15 +53,17 @@ TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
 ALLOWED = {"Imperia", "API", "axe", "ann", "bob", "dee", "new", "Axe", "arena", "Swiss", "pass"}
 
 
-def english(texts: list[str]) -> list[str]:
+def english(texts: list[str], ids=frozenset()) -> list[str]:
     """The texts with a plain English word: the pseudo-locale accents every letter it
     translates, so a word of three plain letters or more never went through a catalogue.
     Django's own messages (a form's labels, a password's rules) and a date's month and day
-    are Django's catalogues', which translate them into every language Imperia offers."""
+    are Django's catalogues', which translate them into every language Imperia offers. `ids`:
+    the addresses' ids of what the survey made (HHDNvxzo, say), which may look like words."""
     return [
         text
         for text in texts
-        if text.rstrip(":") not in DJANGOS and any(map(is_english, TOKEN.findall(text)))
+        if text.rstrip(":") not in DJANGOS
+        and any(is_english(token) and token not in ids for token in TOKEN.findall(text))
     ]
 
 
@@ -97,12 +99,12 @@ CALENDAR = {
 }  # fmt: skip
 
 
-def survey(page, server, paths) -> list[str]:
-    found = []
+def survey(page, server, paths, made) -> list[str]:
+    found, ids = [], frozenset(made.values())
     for path in paths:
         page.goto(server + path)
         expect(page.locator("html")).to_have_attribute("lang", "en-xa")
-        found += [f"{path}: {text!r}" for text in english(page.evaluate(READ))]
+        found += [f"{path}: {text!r}" for text in english(page.evaluate(READ), ids)]
     return found
 
 
@@ -121,19 +123,20 @@ def log_in(page, server):
 
 
 def test_every_page_logged_out_is_translated(browser, server, games_in_play):  # noqa: F811
-    found = survey(reader(browser, server), server, logged_out_pages(games_in_play))
+    found = survey(reader(browser, server), server, logged_out_pages(games_in_play), games_in_play)
     assert not found, "\n".join(found)
 
 
 def test_every_page_logged_in_is_translated(browser, server, games_in_play):  # noqa: F811
     page = reader(browser, server)
     log_in(page, server)
-    found = survey(page, server, logged_in_pages(games_in_play))
+    found = survey(page, server, logged_in_pages(games_in_play), games_in_play)
     assert not found, "\n".join(found)
 
 
 def test_the_survey_finds_a_word_left_in_english():
     assert english(["[Ĥéļļö ~~] axe-ann", "Resign", "[Ŕéšîĝñ ~~]", "12:05", "e4 O-O"]) == ["Resign"]
+    assert english(["[Ĝàɱé ~~] HHDNvxzo", "Hello"], ids={"HHDNvxzo"}) == ["Hello"]
 
 
 @pytest.mark.parametrize("code", ["ru", "de"])
