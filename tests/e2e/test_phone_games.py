@@ -22,6 +22,7 @@ from tests.e2e.touch import (
     confirm,
     log_sent,
     magnified,
+    magnifier_shows_choice,
     point_at,
     sent,
     square_box,
@@ -112,6 +113,7 @@ def arrange_by_taps(page, wanted: str) -> None:
         tap(page, square_on_screen(page, square, own=True))
         tap(page, centre(magnified(page, f"square:{square}")))
         expect(page.locator(f'{BOARD} .own g.selected[data-square="{square}"]')).to_be_visible()
+        magnifier_shows_choice(page, square, own=True)
         tap_magnified(page, f"square:{other}", square_on_screen(page, other, own=True))
         board[square], board[other] = board[other], board[square]
         for name in (square, other):
@@ -170,6 +172,7 @@ def tap_move(page, game, state, move, fine, mistap) -> list[str]:
     if not origin.endswith("@"):
         expect(page.locator(f'{BOARD} g.selected[data-square="{origin}"]')).to_be_visible()
     if fine:
+        magnifier_shows_choice(page, origin)
         tap_magnified(page, f"square:{target}", square_on_screen(page, target))
         confirm(page, shown)
         return [*chosen, f"post /move/ {move} tapped", f"post /move/ {move} confirmed"]

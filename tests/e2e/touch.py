@@ -62,6 +62,13 @@ def magnified(page, key):
     return page.locator(f'.magnifier [data-target="{key}"]')
 
 
+def magnifier_shows_choice(page, square, own=False):
+    """The magnifier is drawn again from the board once `square` is chosen on it: its buttons
+    are then the choice's targets, no longer those before it."""
+    own = ".own " if own else ""
+    expect(page.locator(f'.magnifier {own}g.selected[data-square="{square}"]')).to_have_count(1)
+
+
 def tap_magnified(page, key, board_spot):
     """Tap a target in the magnifier, first moving its view to it (a tap on the board where
     it is) if it is not in view."""
