@@ -2,6 +2,9 @@
 
 from playwright.sync_api import expect
 
+import rules
+from tests.e2e.conftest import run_django
+
 PASSWORD = "a-long-passphrase"
 
 
@@ -110,3 +113,34 @@ def point_on_screen(page, name):
 def click_point(page, name):
     """Click the intersection called `name` where the picture shows it, with the mouse."""
     page.mouse.click(*point_on_screen(page, name))
+
+
+def games_in_play(white, black, time_control=None, then=""):
+    """A game of each kind between two players (made if new; `white` can log in), three moves
+    in: {slug: public id}. `then`, Python run after in the same shell (with `ann`, `bob`, the
+    last `game`), may print more "name value" lines."""
+    code = f"""
+import random
+from django.contrib.auth import get_user_model
+from play.games import games
+from play.round import moves
+from play.models import Game
+from play.games.lifecycle import moves_and_state
+User = get_user_model()
+ann = User.objects.get_or_create(username={white!r})[0]
+ann.set_password({PASSWORD!r}); ann.save()
+bob = User.objects.get_or_create(username={black!r})[0]
+for slug in {[g.slug for g in rules.games()]!r}:
+    options = {{"deal": True}} if slug == "imperial-shuffle" else {{}}
+    game = games.join(games.create(ann, slug, "white", "seek", options,
+        time_control={time_control!r}), bob)
+    rng = random.Random(slug)
+    for _ in range(3):
+        game = Game.objects.get(pk=game.pk)
+        _, state = moves_and_state(game)
+        seat = game.rules.to_move(state)
+        move = rng.choice(sorted(game.rules.legal_moves(state)))
+        moves.submit(game.public_id, game.player(seat), move, game.ply)
+    print(slug, game.public_id)
+"""
+    return dict(line.split() for line in run_django(code + then).splitlines())

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 import rules
 from play.learn import lessons
 from play.puzzles import catalogue
-from tests.e2e.conftest import run_django
+from tests.e2e import helpers
 from tests.e2e.helpers import sign_up
 
 pytestmark = pytest.mark.e2e
@@ -21,29 +21,8 @@ PHONE = {"width": 390, "height": 844}
 def games_in_play(server):
     """A game of each kind in play between two players made here, a few moves in, and a
     study: their addresses."""
-    code = f"""
-import random
-from django.contrib.auth import get_user_model
-import rules
-from play.games import games, setup
-from play.round import moves
-from play.models import Game, Study
-from play.games.lifecycle import moves_and_state
-User = get_user_model()
-ann = User.objects.get_or_create(username="axe-ann")[0]
-ann.set_password("a-long-passphrase"); ann.save()
-bob = User.objects.get_or_create(username="axe-bob")[0]
-for slug in {SLUGS!r}:
-    options = {{"deal": True}} if slug == "imperial-shuffle" else {{}}
-    game = games.join(games.create(ann, slug, "white", "seek", options), bob)
-    rng = random.Random(slug)
-    for _ in range(3):
-        game = Game.objects.get(pk=game.pk)
-        _, state = moves_and_state(game)
-        seat = game.rules.to_move(state)
-        move = rng.choice(sorted(game.rules.legal_moves(state)))
-        moves.submit(game.public_id, game.player(seat), move, game.ply)
-    print(slug, game.public_id)
+    then = """
+from play.models import Study
 study = Study.objects.create(owner=ann, game_slug="empire-chess", title="Axe", start="",
     tree="d3d4 e7e5 (e7e6)", updated_at=game.created_at)
 print("study", study.token)
@@ -51,19 +30,19 @@ print("invitation", games.create(ann, "empress", "white", "invite").public_id)
 from play.common import clocks
 from play.tournaments import arenas, entries
 arena = arenas.create(ann, name="Axe arena", game_slug="empress", minutes=30,
-    time_control={{"kind": "live", "minutes": 3, "increment": 2}}, starts_at=clocks.now())
+    time_control={"kind": "live", "minutes": 3, "increment": 2}, starts_at=clocks.now())
 entries.join(arena, bob)
 print("arena", arena.public_id)
 from play.tournaments import chat, schedule, swisses
 swiss = swisses.create(ann, name="Axe Swiss", game_slug="empire", rounds=3, pacing="auto",
-    time_control={{"kind": "live", "minutes": 5, "increment": 3}}, starts_at=clocks.now())
+    time_control={"kind": "live", "minutes": 5, "increment": 3}, starts_at=clocks.now())
 for user in (ann, bob, User.objects.get_or_create(username="axe-cy")[0]):
     entries.join(swiss, user)
 schedule.sweep(clocks.now())  # round 1: a game and a bye
 chat.post(swiss, bob, "Good luck")
 print("swiss", swiss.public_id)
 """
-    return dict(line.split() for line in run_django(code).splitlines())
+    return helpers.games_in_play("axe-ann", "axe-bob", then=then)
 
 
 def logged_out_pages(in_play):

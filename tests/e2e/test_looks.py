@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 import rules
 from play.learn import lessons
-from tests.e2e.conftest import run_django
+from tests.e2e import helpers
 from tests.e2e.helpers import sign_up, start_game, type_move
 
 pytestmark = pytest.mark.e2e
@@ -20,30 +20,12 @@ DARK_PAPER = "rgb(23, 20, 16)"  # themes.css's dark --paper
 @pytest.fixture(scope="module")
 def games_in_play(server):
     """A game of each kind in play, a few moves in, on a live clock: their addresses."""
-    code = f"""
-import random
-from django.contrib.auth import get_user_model
-from play.games import games
-from play.round import moves
-from play.models import Game
-from play.games.lifecycle import moves_and_state
-User = get_user_model()
-ann = User.objects.get_or_create(username="looks-ann")[0]
-bob = User.objects.get_or_create(username="looks-bob")[0]
-for slug in {SLUGS!r}:
-    options = {{"deal": True}} if slug == "imperial-shuffle" else {{}}
-    game = games.join(games.create(ann, slug, "white", "seek", options,
-        time_control={{"kind": "live", "minutes": 30, "increment": 0}}), bob)
-    rng = random.Random(slug)
-    for _ in range(3):
-        game = Game.objects.get(pk=game.pk)
-        _, state = moves_and_state(game)
-        seat = game.rules.to_move(state)
-        move = rng.choice(sorted(game.rules.legal_moves(state)))
-        moves.submit(game.public_id, game.player(seat), move, game.ply)
-    print(slug, game.get_absolute_url())
-"""
-    return dict(line.split() for line in run_django(code).splitlines())
+    return {
+        slug: f"/g/{public_id}/"
+        for slug, public_id in helpers.games_in_play(
+            "looks-ann", "looks-bob", {"kind": "live", "minutes": 30, "increment": 0}
+        ).items()
+    }
 
 
 def pages(games_in_play) -> list[str]:
