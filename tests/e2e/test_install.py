@@ -65,6 +65,7 @@ def test_without_the_network_a_page_is_the_offline_page_and_a_game_never_an_old_
     assert found == [], [violation["id"] for violation in found]
     page.goto(server + "/tournaments/")
     expect(page.locator("h1")).to_have_text("No network")
+    assert page.url == server + "/tournaments/"
     context.set_offline(False)  # the page comes back by itself
     expect(page.locator("html")).not_to_have_attribute("data-offline", "")
     expect(page.locator("h1")).to_have_text("Tournaments")
