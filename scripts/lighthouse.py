@@ -16,6 +16,7 @@ contains it; `--keep FOLDER` keeps every run's report (JSON) there."""
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -29,6 +30,7 @@ from bench.site import machine_speed
 LIGHTHOUSE = ROOT / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
 FLOOR = 95
+RUN_AGAIN = re.compile(r"NO_NAVSTART|NO_FCP|Please run Lighthouse again")
 A_TOURNAMENT_AND_A_PUZZLE = """
 from datetime import timedelta
 from play.puzzles import catalogue
@@ -56,15 +58,22 @@ def pages(found: dict[str, str]) -> list[str]:
     ]
 
 
-def audit(url: str, report: Path) -> dict:
-    """One Lighthouse run, its report read back."""
+def audit(url: str, report: Path, tries: int = 3) -> dict:
+    """One Lighthouse run, its report read back. A run whose trace Lighthouse could not read
+    (its NO_NAVSTART and NO_FCP errors ask to run again) is run again, twice at most."""
     flags = ["--headless=new", *CHROMIUM_ARGS]
-    subprocess.run(
-        [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={report}",
-         f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(flags)}"],
-        env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"}, check=True,
-    )  # fmt: skip
-    return json.loads(report.read_text())
+    for _ in range(tries):
+        run = subprocess.run(
+            [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={report}",
+             f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(flags)}"],
+            env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"}, capture_output=True, text=True,
+        )  # fmt: skip
+        if run.returncode == 0:
+            return json.loads(report.read_text())
+        print(run.stderr.strip().splitlines()[-1] if run.stderr.strip() else run, file=sys.stderr)
+        if not RUN_AGAIN.search(run.stderr):
+            break
+    raise SystemExit(f"Lighthouse failed on {url}")
 
 
 def main() -> int:
