@@ -28,6 +28,11 @@ def device(playwright, server, tmp_path):
     context.grant_permissions(["notifications"], origin=server)
     page = context.pages[0] if context.pages else context.new_page()
     sign_up(page, server, f"pushed-{secrets.token_hex(4)}")
+    # The worker, registered on the sign-up page, may become active while the page after it
+    # loads: that page is then not its (claimed too early), and the next one is.
+    page.evaluate("navigator.serviceWorker.ready.then(() => null)")
+    if page.evaluate("navigator.serviceWorker.controller === null"):
+        page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     yield context, page
     context.close()
