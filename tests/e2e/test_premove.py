@@ -19,7 +19,7 @@ def premove(page, origin, target):
 
 
 def test_a_premove_is_shown_cancelled_and_played_at_once(browser, server):
-    white, black = start_game(browser, server, "empire-chess", "pim", "quen", clock="live")
+    white, black = start_game(browser, server, "empire-chess", "pre-ann", "pre-bob", clock="live")
     posts = []
     white.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     click_move(white, "d3", "d4")
