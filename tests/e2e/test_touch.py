@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 import rules
 from tests.e2e.conftest import run_django
 from tests.e2e.helpers import click_point, point_on_screen, start_game, type_move
-from tests.e2e.touch import BOARD, TARGET, magnified, square_on_screen
+from tests.e2e.touch import BOARD, TARGET, magnified, magnifier_shows_choice, square_on_screen
 
 pytestmark = pytest.mark.e2e
 PHONE = {
@@ -153,6 +153,7 @@ def test_fifty_moves_tapped_on_a_phone_are_the_moves_meant_on_imperial_chess(bro
         tap(mover, rng, square_on_screen(mover, origin))
         tap(mover, rng, centre(magnified(mover, f"square:{origin}")))
         expect(mover.locator(f'{BOARD} g.selected[data-square="{origin}"]')).to_be_visible()
+        magnifier_shows_choice(mover, origin)
         if not magnified(mover, f"square:{target}").count():  # out of view: look there
             tap(mover, rng, square_on_screen(mover, target))
         tap(mover, rng, centre(magnified(mover, f"square:{target}")))
