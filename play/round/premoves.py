@@ -48,6 +48,16 @@ def _seat(game: Game, index: int) -> Seat | None:
     return next((s for s in game.seat_rows() if s.index == index), None)
 
 
+def _kept(game: Game, index: int) -> Seat | None:
+    """The seat with its premove read again under the game's lock: the seats came with the lock
+    in one statement, which on PostgreSQL sees them as they were when it began, before a
+    premove kept while it waited for the lock (only the game's row is locked and read anew)."""
+    row = _seat(game, index)
+    if row is not None:
+        row.refresh_from_db(fields=["premove", "premove_ply"])
+    return row
+
+
 def pending(game: Game, seat: int | None) -> str:
     """The premove the seat's player has waiting (its canonical text), or ""."""
     if not offered(game, seat):
@@ -107,7 +117,7 @@ def _tell_the_player(game: Game, seat: int) -> None:
 def waiting(game: Game, ply: int) -> bool:
     """After the move at `ply` (the game's lock held, its seats read with it): whether the
     player now to move had a premove waiting for it."""
-    row = _seat(game, game.turn) if allowed(game) and game.turn is not None else None
+    row = _kept(game, game.turn) if allowed(game) and game.turn is not None else None
     return bool(row and row.premove and row.premove_ply == ply - 1)
 
 
@@ -115,7 +125,7 @@ def take(game: Game, ply: int) -> Reply | None:
     """After the move at `ply`, under the game's lock (play/round/replies.py): the premove of
     the player now to move, taken off their seat, if it was chosen on the board before that
     move; one chosen on another board goes unplayed."""
-    row = _seat(game, game.turn) if game.turn is not None else None
+    row = _kept(game, game.turn) if game.turn is not None else None
     if row is None or not row.premove:
         return None
     move, chosen_at = row.premove, row.premove_ply
