@@ -16,9 +16,9 @@ from play.common.numbers import Malformed
 
 
 class CompressPages(GZipMiddleware):
-    """Pages and fragments gzipped for a reader who takes it (a third of their size on slow
-    phone networks; Django's own guard against BREACH), but never a stream: the API's streams
-    and the server-sent events go out line by line, as written."""
+    """Pages and fragments gzipped for a reader who takes it (a third of their size or less on
+    slow phone networks; Django's own guard against BREACH), but never a streamed answer: the
+    API's export of a player's games goes out game by game, as written."""
 
     def process_response(self, request, response):
         if response.streaming:
