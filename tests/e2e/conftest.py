@@ -47,6 +47,21 @@ def contexts_closed(request):
         context.close()
 
 
+LOG_LINES = 60  # of each server's and worker's log, shown under a failed test
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test shows the end of what the site's processes logged: a server's error (a
+    500's traceback) is there and nowhere else, and CI keeps no var/ folder."""
+    report = yield
+    if report.failed and call.when == "call" and SERVER_ENV:
+        for log in sorted(Path(SERVER_ENV["IMPERIA_VAR_DIR"]).glob("*.log")):
+            lines = log.read_text(errors="replace").splitlines()[-LOG_LINES:]
+            report.sections.append((f"{log.name}, its last lines", "\n".join(lines)))
+    return report
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
