@@ -74,6 +74,12 @@ class Renderer:
         where the picture shows whose they are."""
         raise NotImplementedError
 
+    def picture(self, state) -> str:
+        """A small picture of the position, from the first seat's side, for a link that says
+        in words which game it is (screen readers skip the picture). As render() draws it
+        where the board is small; games with many squares draw fewer shapes."""
+        return self.render(state)
+
     def piece_help(self, piece: str) -> str:
         """A piece's name, and its move where the game needs telling."""
         return self.piece_name(piece)

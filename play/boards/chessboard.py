@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from html import escape
 from itertools import compress, count, repeat
@@ -15,6 +16,7 @@ from rules.grid import Grid
 
 CELL = 60
 MARGIN = 22  # room for the coordinates
+TOOLTIP = re.compile(r"<title>.*?</title>")
 
 
 class Annotation(NamedTuple):
@@ -135,6 +137,33 @@ class ChessboardRenderer(Renderer):
         out += drawn
         out.append(self._coordinates(bottom, height))
         return "".join(out)
+
+    def picture(self, state) -> str:
+        """The board in two shapes (the dark squares' ground, the light squares as one path)
+        and its pieces without their tooltips: no coordinates, labels, marks or handles. A
+        few dozen elements where render() draws hundreds, for a page showing several."""
+        pieces = [
+            TOOLTIP.sub("", self.draw_piece(piece, x + CELL / 2, y + CELL / 2))
+            for sq, x, y in self._layout(0).order
+            if (piece := self.piece_at(state, sq))
+        ]
+        return self._squares() + "".join(pieces) + "</svg>"
+
+    @cache  # noqa: B019 - renderers live for the whole process, one per game
+    def _squares(self) -> str:
+        g = self.grid
+        width, height = g.files * CELL, g.ranks * CELL
+        light = "".join(
+            f"M{x},{y}h{CELL}v{CELL}h-{CELL}z"
+            for sq, x, y in self._layout(0).order
+            if (g.file_of(sq) + g.rank_of(sq)) % 2
+        )
+        return (
+            f'<svg class="board picture" viewBox="{MARGIN} 0 {width} {height}" '
+            f'aria-hidden="true" xmlns="http://www.w3.org/2000/svg">'
+            f'<rect class="dark-squares" x="{MARGIN}" y="0" width="{width}" height="{height}"/>'
+            f'<path class="light-squares" d="{light}"/>'
+        )
 
     @cache  # noqa: B019 - renderers live for the whole process, one per game
     def _coordinates(self, bottom: int, height: int) -> str:

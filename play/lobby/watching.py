@@ -9,7 +9,7 @@ from functools import cache
 
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 import rules
 from play.boards import renderer
@@ -109,12 +109,16 @@ def shown(public_ids: list[str]) -> list[Game]:
     return list(found.prefetch_related("seats__user"))
 
 
-@cache
 def sample_picture(slug: str) -> str:
     """A card's picture with no game of its kind in play: a position of one, in a figure."""
+    return _sample_picture(slug, get_language())
+
+
+@cache  # a picture may carry words (Empire's titles): drawn once a language
+def _sample_picture(slug: str, language: str) -> str:
     game_rules = rules.get(slug)
     state = game_rules.initial()
     for move in SAMPLE_MOVES.get(slug, ()):
         state = game_rules.play(state, move)
-    svg = renderer(slug).render(state, bottom=0)
+    svg = renderer(slug).picture(state)
     return format_html('<span class="mini-picture" aria-hidden="true">{}</span>', mark_safe(svg))

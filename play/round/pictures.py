@@ -46,7 +46,7 @@ def _out_of_band(html: str) -> str:
 def _drawn(game: Game, names: tuple[str, ...]) -> str:
     game_rules = game.rules
     state = game_rules.with_options(game_rules.parse(game.position), game.options)
-    svg = renderer(game.game_slug).render(state, bottom=0)
+    svg = renderer(game.game_slug).picture(state)
     if game.is_over:
         standing = translated(game.result_text)
     else:

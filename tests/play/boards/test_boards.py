@@ -11,6 +11,7 @@ import rules
 from play.boards import renderer
 from play.boards.base import Marks
 from play.boards.chessboard import NO_NOTE
+from play.lobby import watching
 
 game = rules.get("empire-chess")
 board = renderer("empire-chess")
@@ -114,3 +115,38 @@ def test_a_board_is_drawn_in_the_readers_language_and_kept_apart_by_it(slug):
     assert same(renderer(slug).render(state)) == same(english)
     labels = re.findall(r'aria-label="[a-z]+\d+, ([^",]+)', unescape(pseudo_svg))
     assert labels and all(label.startswith("[") for label in labels)
+
+
+# How each game's picture draws a piece: one of these a piece.
+PIECES_DRAWN = {
+    "empress": r'class="(queen|empress) ',
+    "empire-chess": r'class="(empire|kingdom)"',
+    "imperial-chess": r'class="badge ',
+}
+
+
+@pytest.mark.parametrize("slug", PIECES_DRAWN)
+def test_a_small_picture_draws_every_piece_in_a_few_shapes_and_no_words(slug):
+    state = rules.get(slug).initial()
+    for move in watching.SAMPLE_MOVES.get(slug, ()):
+        state = rules.get(slug).play(state, move)
+    full, picture = renderer(slug).render(state), renderer(slug).picture(state)
+    assert picture.startswith('<svg class="board picture"') and 'aria-hidden="true"' in picture
+    assert len(re.findall(PIECES_DRAWN[slug], picture)) == sum(1 for p in state.board if p) > 0
+    assert not re.search(r"<title|<text class=\"coord|aria-label|data-square", picture)
+    assert len(re.findall("<[a-z]", picture)) * 2 < len(re.findall("<[a-z]", full))
+
+
+@pytest.mark.parametrize("slug", TITLES)
+@override_settings(LANGUAGES=[("en", "English"), ("en-xa", "Pseudo")])
+def test_a_cards_picture_is_kept_apart_by_language(slug):
+    """A home page's card with no game of its kind in play shows a sample position, drawn once
+    a language: the words a picture carries (Empire's, Imperial Shuffle's) are the reader's."""
+    words = lambda html: re.findall(r">([^<>]+)</(?:title|text)>", html)  # noqa: E731
+    with translation.override("en-xa"):
+        pseudo = watching.sample_picture(slug)
+    english = watching.sample_picture(slug)
+    with translation.override("en-xa"):
+        assert watching.sample_picture(slug) == pseudo
+    assert not any(word.startswith("[") for word in words(english))
+    assert all(word.startswith("[") or word.isdigit() or len(word) < 3 for word in words(pseudo))
