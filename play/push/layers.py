@@ -9,6 +9,9 @@ import time
 
 from channels import layers
 from channels_redis import core
+from redis import exceptions
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 log = logging.getLogger("imperia.live")
 
@@ -68,7 +71,10 @@ class RedisChannelLayer(core.RedisChannelLayer):
         least = self.brpop_timeout + self.read_margin
         if host.get("socket_timeout") is None or host["socket_timeout"] < least:
             host = {**host, "socket_timeout": least}
-        return core.create_pool(host)
+        # A connection kept in the pool is dead once Redis restarts: the command sent on it
+        # is sent again on a new one (the first failed: a stream opened then answered 500).
+        once = {"retry": Retry(NoBackoff(), 1), "retry_on_error": [exceptions.ConnectionError]}
+        return core.create_pool(once | host)
 
     async def receive_single(self, channel):
         """Fetch this server's waiting messages into the sockets' buffers; channels_redis's

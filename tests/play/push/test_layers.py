@@ -279,3 +279,25 @@ def test_group_add_says_whether_the_channel_was_out_of_the_group_on_redis():
             await layer.flush()
 
     assert asyncio.run(scenario()) == [True, False, True]
+
+
+@needs_redis
+def test_a_connection_to_redis_cut_under_the_server_is_made_again_not_failed():
+    """Redis restarted: every connection a server kept in its pool is dead, and the first
+    command sent on each failed (a stream opened then answered 500, a socket closed). The
+    command is sent again on a new connection."""
+    import redis
+
+    layer = redis_layer()
+
+    async def scenario():
+        channel = await layer.new_channel()
+        await layer.group_add("watchers", channel)
+        kept = await layer.connection(0).client_id()  # the pool's one connection, kept
+        redis.Redis.from_url(os.environ["REDIS_URL"]).client_kill_filter(_id=kept)
+        try:
+            return await layer.group_add("watchers", channel)
+        finally:
+            await layer.flush()
+
+    assert asyncio.run(scenario()) is False  # still in the group: renewed
