@@ -28,8 +28,11 @@ def move_said(game, moves, state) -> str:
     # Translators: a move read out, after the side that played it ("Black: Nf6").
     words = [_("%(side)s: %(move)s") % {"side": side, "move": last.display}]
     words += effects(game, before, state, last.seat)
+    # Translators: between the parts of a move read out ("Black: Nf6", "takes the White
+    # Queen on d5", "check"): a comma and a space in most languages.
+    parts = pgettext("between the parts of a move read out", ", ")
     # Translators: a move read out, then what it did, as one sentence.
-    return _("%(said)s.") % {"said": ", ".join(words)}
+    return _("%(said)s.") % {"said": parts.join(words)}
 
 
 def effects(game, before, after, mover: int) -> list[str]:
@@ -75,7 +78,9 @@ def _pieces(board, pieces: Counter, positions=None) -> str:
         if where:
             name = _("%(piece)s on %(square)s") % {"piece": name, "square": where}
         named += [name] * count
-    return ", ".join(named)
+    # Translators: between the pieces one move took ("the White Queen on d5, the White
+    # Rook"): a comma and a space in most languages.
+    return pgettext("between the pieces one move took", ", ").join(named)
 
 
 def _square_of(board, grid, piece: str, before, after) -> str | None:

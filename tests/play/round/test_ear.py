@@ -5,9 +5,11 @@ import re
 from html import unescape
 
 import pytest
+from django.utils import translation
 
 from play.games import games
-from play.round import moves
+from play.games.lifecycle import moves_and_state
+from play.round import ear, moves
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -103,3 +105,14 @@ def test_imperial_shuffle_is_read_board_by_board(ann, bob, client_of):
     assert answer == "Your board: a1, yellow Noble; bob's board: a1, green Noble."
     words = a.get(f"{url}/words/", **HTMX).content.decode()
     assert words.count("board:</li>") == 2
+
+
+def test_a_move_is_read_out_with_the_readers_own_punctuation(ann, bob):
+    """Japanese joins the parts of a move read out with its own comma, and ends it with its
+    own full stop."""
+    game = games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
+    play(game, (ann, bob), MATE)
+    moves_played, state = moves_and_state(game)
+    with translation.override("ja"):
+        read = ear.move_said(game, moves_played, state)
+    assert read.count("、") >= 2 and read.endswith("。") and ", " not in read
