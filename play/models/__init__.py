@@ -23,6 +23,7 @@ from play.models.notify import Delivery, Notification
 from play.models.puzzles import PuzzleAttempt, PuzzleRating, PuzzleScore
 from play.models.ratings import Rating, RatingChange
 from play.models.referee import ArchivedMove, Dispute, Ruling
+from play.models.relations import Relation
 from play.models.review import AnalysisTree, Evaluation, Study
 from play.models.round import ChatMessage, Forecast, Note, Offer
 from play.models.tournaments import (
@@ -72,6 +73,7 @@ __all__ = [
     "Profile",
     "Rating",
     "RatingChange",
+    "Relation",
     "Ruling",
     "Seat",
     "Study",

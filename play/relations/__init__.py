@@ -1,0 +1,1 @@
+"""Players who find one another: following and blocking (relations.py)."""
