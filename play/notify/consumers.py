@@ -11,12 +11,18 @@ from play.accounts.sockets import ClosedWithItsLogin
 from play.common import language
 from play.notify import dashboard
 from play.notify.notify import user_group
+from play.push import presence
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
 
 
-class PlayerConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
-    """A logged-in player's own socket, on every page: the bell and the "your turn" count.
-    Async like the game socket: only counting and drawing the bell takes a thread."""
+class PlayerConsumer(
+    ClosedWithItsLogin, InGroups, presence.Marked, ForwardWithoutThreadHop, AsyncWebsocketConsumer
+):
+    """A logged-in player's own socket, on every page: the bell and the "your turn" count;
+    while it is open, its player is online for those who follow them. Async like the game
+    socket: only counting and drawing the bell takes a thread."""
+
+    dropped_on_close = False  # the player may have another page open: the mark lapses
 
     async def connect(self):
         user = self.scope["user"]
@@ -25,6 +31,7 @@ class PlayerConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, Asyn
             return
         await self.join(user_group(user.pk), *self.account_groups())
         await self.accept()
+        await self.mark(presence.online_key(user.pk))
         await self.bell_update({})
 
     async def bell_update(self, event):

@@ -1,9 +1,12 @@
 """Which players have a game's page open, for the notices: a player at the board is told
-nothing of a move there (lichess sends none in live games). Kept in the cache, which every
-server shares when there are several, each open page refreshing its mark while its socket is
-open; a server that dies leaves marks that lapse within SECONDS."""
+nothing of a move there (lichess sends none in live games); and which players are online, a
+page of the site open, for those who follow them. Kept in the cache, which every server
+shares when there are several, each open page refreshing its mark while its socket is open;
+a server that dies leaves marks that lapse within SECONDS."""
 
 from __future__ import annotations
+
+import asyncio
 
 from django.core.cache import cache
 
@@ -36,3 +39,51 @@ def listeners(user_ids) -> set[int]:
     """Those of these players with an event stream open."""
     found = cache.get_many([listening_key(pk) for pk in user_ids])
     return {pk for pk in user_ids if found.get(listening_key(pk))}
+
+
+# Which players are online: a page of the site open (its player's socket, play/notify).
+
+
+def online_key(user_id: int) -> str:
+    return f"online:{user_id}"
+
+
+def online_among(user_ids) -> set[int]:
+    """Those of these players with a page of the site open, read in one round trip."""
+    found = cache.get_many([online_key(pk) for pk in user_ids])
+    return {pk for pk in user_ids if found.get(online_key(pk))}
+
+
+class Marked:
+    """A socket that marks its player present under its `presence` key while it is open:
+    marked as it opens (mark()), renewed every third of SECONDS, and, as it closes, the mark
+    dropped (`dropped_on_close`) or left to lapse (another page may hold the same mark)."""
+
+    dropped_on_close = True
+
+    async def mark(self, key: str) -> None:
+        await cache.aset(key, True, SECONDS)
+        self.keep_marked(key)
+
+    def keep_marked(self, key: str) -> None:
+        """Renew a mark made as the socket opened while the socket stays open."""
+        self.presence = key
+        self._marking = asyncio.create_task(self._renew_mark())
+
+    async def _renew_mark(self) -> None:
+        while True:
+            await asyncio.sleep(SECONDS / 3)
+            await cache.aset(self.presence, True, SECONDS)
+
+    async def unmark(self) -> None:
+        if hasattr(self, "_marking"):
+            self._marking.cancel()
+        if self.dropped_on_close and hasattr(self, "presence"):
+            await cache.adelete(self.presence)
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:  # a consumer that failed leaves no mark renewed for ever
+            if hasattr(self, "_marking"):
+                self._marking.cancel()

@@ -10,7 +10,6 @@ the socket reconnects, so a page that missed a push is sent the current state th
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import re
@@ -40,7 +39,9 @@ IN_STEP = "\n"
 MOST_SENT = 2000  # characters of a message a page sends on the game socket: a move is far less
 
 
-class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsumer):
+class GameConsumer(
+    ClosedWithItsLogin, InGroups, presence.Marked, ForwardWithoutThreadHop, AsyncWebsocketConsumer
+):
     """Async, so that forwarding a board drawn elsewhere never waits for the thread that runs
     the views; only a board not drawn yet for this socket's view is drawn here."""
 
@@ -65,27 +66,11 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
         # One message with the board and the chat: all a reconnecting page may have missed;
         # IN_STEP when the page is as drawn (data-game-socket says so: imperia.js).
         await self.send(text_data=first)
-        if hasattr(self, "presence"):  # marked as the board was read: renewed while open
-            self._marking = asyncio.create_task(self._mark_present())
-
-    async def __call__(self, scope, receive, send):
-        try:
-            await super().__call__(scope, receive, send)
-        finally:  # a consumer that failed leaves no mark renewed for ever
-            if hasattr(self, "_marking"):
-                self._marking.cancel()
-
-    async def _mark_present(self) -> None:
-        """The player is at the board (play/push/presence.py) while this socket is open."""
-        while True:
-            await asyncio.sleep(presence.SECONDS / 3)
-            await cache.aset(self.presence, True, presence.SECONDS)
+        if hasattr(self, "at_board"):  # marked as the board was read: renewed while open
+            self.keep_marked(self.at_board)
 
     async def disconnect(self, code):
-        if hasattr(self, "_marking"):
-            self._marking.cancel()
-        if hasattr(self, "presence"):
-            await cache.adelete(self.presence)
+        await self.unmark()
         await super().disconnect(code)
 
     async def game_update(self, event):
@@ -183,8 +168,8 @@ class GameConsumer(ClosedWithItsLogin, InGroups, ForwardWithoutThreadHop, AsyncW
         self.seat = presenter.seat_index(game, self.scope["user"])
         user = self.scope["user"]
         if self.seat is not None and user.is_authenticated:  # a player at the board
-            self.presence = presence.key(public_id, user.pk)
-            cache.set(self.presence, True, presence.SECONDS)
+            self.at_board = presence.key(public_id, user.pk)
+            cache.set(self.at_board, True, presence.SECONDS)
         self.flipped = self.scope.get("cookies", {}).get(presenter.FLIP_COOKIE + public_id) == "1"
         self.revision = game.revision
         if self.drawn == presenter.drawn(game, self.seat, self.flipped):
