@@ -11,6 +11,7 @@ from play.notify import urls as notify
 from play.puzzles import urls as puzzles
 from play.ratings import urls as ratings
 from play.referee import urls as referee
+from play.relations import urls as relations
 from play.review import urls as review
 from play.round import urls as round_
 from play.tournaments import urls as tournaments
@@ -26,6 +27,7 @@ urlpatterns = [
     *referee.urlpatterns,
     *notify.urlpatterns,
     *accounts.urlpatterns,
+    *relations.urlpatterns,
     *games.urlpatterns,
     *learn.urlpatterns,
     *puzzles.urlpatterns,

@@ -27,12 +27,14 @@ from play.accounts.forms import SettingsForm, SignupForm
 from play.api import tokens
 from play.common import clocks, language, limits, paging
 from play.common.pages import found
+from play.common.players import has_account
 from play.computer import opponents
 from play.games.forms import ChallengeForm, ComputerGameForm
 from play.leagues import pages as leagues
 from play.models import GUEST_PREFIX, Game, is_guest
 from play.notify import notify
 from play.ratings import ratings
+from play.relations import relations
 from play.webpush import pages as webpush
 
 log = logging.getLogger("imperia.accounts")
@@ -53,6 +55,8 @@ def profile(request, username):
     page = ratings.rated_pages(request, {"games": (played, "page")})["games"]
     ratings.mark_changes(player, list(page))
     context = {"player": player, "games": page, "form": ChallengeForm()}
+    if has_account(request.user) and request.user != player and level is None:
+        context["relation"] = relations.relation(request.user, player) or "none"
     context["ratings"] = ratings.table(player) if level is None else []
     context["leagues"] = leagues.of_player(player) if level is None else None
     # A study is read by its address; the profile lists those its owner chose to list, and

@@ -21,6 +21,7 @@ from play.models import DECLINE_REASONS, Computer, Game, Move, Pairing, Rating, 
 from play.notify import notify
 from play.push.live import broadcast
 from play.ratings import ratings
+from play.relations import relations
 
 SIDES = ("white", "black", "random")
 # The side a game's maker plays, as players read it.
@@ -56,6 +57,7 @@ def create(
         bots.refuse(user, "open a seek in the lobby")
     if invited is not None:
         bots.check_challenge(invited, slug)
+        relations.refuse_meeting(user, invited.pk)
     if rated and not time_control:
         raise Refused(_("A rated game needs a clock (a loser could otherwise wait forever): "
                         "choose one, or make the game casual."))  # fmt: skip
@@ -170,6 +172,7 @@ def join(game: Game, user) -> Game:
             guests.refuse(user, "accept a seek")
             bots.refuse(user, "accept a seek")
         bots.check_challenge(user, game.game_slug)
+        relations.refuse_meeting(user, game.created_by_id)
         _check_range(game, user)
         taken = {s.index for s in game.seats.all()}
         index = 1 - taken.pop()

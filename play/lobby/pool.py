@@ -21,6 +21,7 @@ from play.games import games
 from play.models import Computer, Game, PoolEntry
 from play.notify import notify
 from play.ratings import ratings
+from play.relations import relations
 
 # The pools' time controls, by key: live and correspondence.
 CLOCKS = {
@@ -165,6 +166,7 @@ def pair(slug: str, key: str, at=None) -> list[Game]:
 
 def _matches(waiting: list[PoolEntry], at) -> list[tuple[PoolEntry, PoolEntry]]:
     pairs, taken = [], set()
+    apart = relations.apart_among([entry.user_id for entry in waiting])  # one blocks the other
     for a in waiting:
         if a.pk in taken:
             continue
@@ -173,6 +175,7 @@ def _matches(waiting: list[PoolEntry], at) -> list[tuple[PoolEntry, PoolEntry]]:
             for b in waiting
             if b.pk != a.pk
             and b.pk not in taken
+            and frozenset((a.user_id, b.user_id)) not in apart
             and abs(a.rating - b.rating) <= min(rating_range(a, at), rating_range(b, at))
         ]
         if fits:
