@@ -27,6 +27,7 @@ from play.lobby.forms import SeekFilter
 from play.models import Game
 from play.notify import dashboard
 from play.ratings import ratings
+from play.relations import relations
 from play.round import page, pictures
 
 
@@ -56,6 +57,7 @@ def lobby(request):
     }
     if user.is_authenticated:
         context["dash"] = pages
+        context["friends"] = relations.online_followed(user) if has_account(user) else None
         context["dash"]["disputes"] = paging.page(request, dashboard.disputes(user), "disputes", 10)
     return render(request, "play/lobby.html", context)
 

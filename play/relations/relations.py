@@ -8,6 +8,8 @@ Each change locks the player's row, so that their counts hold however many reque
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
@@ -17,7 +19,8 @@ from django.utils.translation import ngettext
 from play.common import clocks
 from play.common.errors import Refused
 from play.common.players import has_account
-from play.models import Relation
+from play.models import Game, Relation
+from play.push import presence
 
 MOST_FOLLOWED = 5000  # players one player may follow
 MOST_BLOCKED = 5000
@@ -102,6 +105,33 @@ def kept_apart(player) -> set[int]:
         Q(from_user=player) | Q(to_user=player), kind=Relation.Kind.BLOCK
     ).values_list("from_user_id", "to_user_id")
     return {first if second == player.pk else second for first, second in pairs}
+
+
+@dataclass
+class Online:
+    """A followed player online now, and their games in play, to watch."""
+
+    user: object
+    games: list
+
+
+def online_followed(player) -> list[Online]:
+    """The players `player` follows who have a page of the site open now (play/push/presence:
+    shared by every server), by name, each with their games in play."""
+    followed = Relation.objects.filter(from_user=player, kind=Relation.Kind.FOLLOW)
+    online = presence.online_among(list(followed.values_list("to_user_id", flat=True)))
+    if not online:
+        return []
+    playing = {}
+    in_play = Game.objects.filter(status=Game.Status.ACTIVE, seats__user__in=online)
+    for game in (
+        in_play.prefetch_related("seats__user").distinct().order_by("-pk")[: 10 * len(online)]
+    ):
+        for seat in game.seats.all():
+            if seat.user_id in online:
+                playing.setdefault(seat.user_id, []).append(game)
+    users = get_user_model().objects.filter(pk__in=online).order_by("username")
+    return [Online(user, playing.get(user.pk, [])) for user in users]
 
 
 def following(player):

@@ -1,0 +1,61 @@
+"""The players one follows who are online now, with their games in play: online while a page
+of the site is open (its player's socket), as every server sees it."""
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.core.cache import cache
+from django.test import Client
+
+from imperia_site.asgi import application
+from play.games import games
+from play.push import presence
+from play.relations import relations
+
+ORIGIN = (b"origin", b"http://127.0.0.1")
+
+
+def logged_in_cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_player_with_a_page_open_is_online_for_those_who_follow_them(ann, bob):
+    cookie = await database_sync_to_async(logged_in_cookie)(bob)
+    await database_sync_to_async(relations.follow)(ann, bob)
+    assert await database_sync_to_async(relations.online_followed)(ann) == []
+    page = WebsocketCommunicator(application, "/ws/me/", headers=[ORIGIN, (b"cookie", cookie)])
+    assert (await page.connect())[0]
+    await page.receive_from()  # the bell
+    online = await database_sync_to_async(relations.online_followed)(ann)
+    assert [friend.user for friend in online] == [bob]
+    await page.disconnect()
+    assert presence.online_among([bob.pk]) == {bob.pk}  # another page may be open: it lapses
+
+
+@pytest.mark.django_db
+def test_an_online_friends_games_in_play_are_there_to_watch(ann, bob, make_user):
+    carl = make_user("carl")
+    game = games.join(games.create(bob, "empress", "white", "seek"), carl)
+    games.create(bob, "empire", "white", "seek")  # open, not in play
+    for player in (bob, carl):
+        relations.follow(ann, player)
+    cache.set(presence.online_key(bob.pk), True, 60)
+    online = relations.online_followed(ann)
+    assert [(friend.user, friend.games) for friend in online] == [(bob, [game])]
+
+
+@pytest.mark.django_db
+def test_the_dashboard_shows_the_followed_players_online_with_their_games(ann, bob, client_of):
+    page = client_of(ann).get("/").content.decode()
+    assert "None of the players you follow is online." in page
+    relations.follow(ann, bob)
+    game = games.join(games.create(bob, "empress", "white", "seek"), ann)
+    cache.set(presence.online_key(bob.pk), True, 60)
+    page = client_of(ann).get("/").content.decode()
+    section = page[page.index('id="friends-h"') :].split("</section>")[0]
+    assert 'href="/@/bob/"' in section
+    assert f'<a href="/g/{game.public_id}/">watch their Empress</a>' in section
