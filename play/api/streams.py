@@ -30,6 +30,7 @@ from play.common import limits, players
 from play.common.errors import Refused
 from play.models import ChatMessage, Game
 from play.push import live, presence
+from play.relations import relations
 
 KEEP_ALIVE = 6.0  # seconds between newlines while nothing else is sent
 MOST_STREAMS = 16  # open at once, per account, on every server together
@@ -175,6 +176,7 @@ def _changed(stream: Stream) -> tuple[list[bytes], bool]:
 def _chat_lines(stream: Stream) -> list[bytes]:
     close_old_connections()
     new = ChatMessage.objects.filter(game__public_id=stream.public_id, pk__gt=stream.chat_seen)
+    new = new.exclude(user__in=relations.blocked_ids(stream.user))  # as the page hides them
     lines = []
     for message in new.select_related("user").order_by("pk")[:100]:
         stream.chat_seen = message.pk

@@ -89,6 +89,14 @@ def refuse_meeting(player, other_id: int) -> None:
         raise Refused(_("This player does not take games with you."), 403)
 
 
+def blocked_ids(player) -> set[int]:
+    """The ids of the players `player` blocks: their chat lines are hidden from `player`."""
+    if not has_account(player):
+        return set()
+    found = Relation.objects.filter(from_user=player, kind=Relation.Kind.BLOCK)
+    return set(found.values_list("to_user_id", flat=True))
+
+
 def apart_among(user_ids) -> set[frozenset[int]]:
     """The pairs of these players where one blocks the other: quick pairing pairs neither
     with the other."""

@@ -22,6 +22,7 @@ from play.models import Game, Offer, Seat, known
 from play.push.live import broadcast
 from play.ratings import ratings
 from play.referee import disputes
+from play.relations import relations
 from play.round import addresses, chat, confirm, ear, move_list, offers, premoves, sounds
 from play.round.clicks import Clicks
 
@@ -382,7 +383,11 @@ def chat_html(game: Game, user, oob=False, notice: str | None = None) -> str:
             "oob": oob,
             "notice": notice,
             "visible": chat.visible(game, user),
-            "messages": game.messages.select_related("user") if chat.visible(game, user) else [],
+            "messages": (
+                game.messages.select_related("user").exclude(user__in=relations.blocked_ids(user))
+                if chat.visible(game, user)
+                else []
+            ),
         },
     )
 

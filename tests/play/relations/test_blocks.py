@@ -46,3 +46,15 @@ def test_quick_pairing_pairs_each_with_someone_else(ann, bob, make_user, clock):
     assert pool.enter(bob, "empress", "5+3").game is None  # alone together: no game
     entry = pool.enter(make_user("carl"), "empress", "5+3")
     assert entry.game is not None and entry.game.seat_of(ann) is not None
+
+
+def test_a_blocked_players_chat_lines_are_hidden_from_the_blocker(active_game, ann, bob):
+    from play.round import chat, presenter
+
+    chat.post(active_game, bob, "before the block")
+    relations.block(ann, bob)  # a game in play goes on, as a tournament's would
+    chat.post(active_game, bob, "after the block")
+    chat.post(active_game, ann, "her own")
+    assert "before the block" not in presenter.chat_html(active_game, ann)
+    assert "her own" in presenter.chat_html(active_game, ann)
+    assert "after the block" in presenter.chat_html(active_game, bob)
