@@ -57,7 +57,9 @@ def lobby(request):
     }
     if user.is_authenticated:
         context["dash"] = pages
-        context["friends"] = relations.online_followed(user) if has_account(user) else None
+        if has_account(user):
+            context["friends"] = relations.online_followed(user)
+            context["timeline"] = relations.timeline(user)
         context["dash"]["disputes"] = paging.page(request, dashboard.disputes(user), "disputes", 10)
     return render(request, "play/lobby.html", context)
 

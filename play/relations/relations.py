@@ -9,6 +9,7 @@ Each change locks the player's row, so that their counts hold however many reque
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -19,7 +20,7 @@ from django.utils.translation import ngettext
 from play.common import clocks
 from play.common.errors import Refused
 from play.common.players import has_account
-from play.models import Game, Relation
+from play.models import Game, Participant, Relation, Seat, Tournament
 from play.push import presence
 
 MOST_FOLLOWED = 5000  # players one player may follow
@@ -140,6 +141,45 @@ def online_followed(player) -> list[Online]:
                 playing.setdefault(seat.user_id, []).append(game)
     users = get_user_model().objects.filter(pk__in=online).order_by("username")
     return [Online(user, playing.get(user.pk, [])) for user in users]
+
+
+@dataclass
+class Happened:
+    """A line of a player's timeline: a followed player's game ended, or their tournament."""
+
+    at: datetime
+    user: object
+    game: Game | None = None
+    tournament: Tournament | None = None
+    score: float = 0
+
+
+def timeline(player, most: int = 20) -> list[Happened]:
+    """What the players `player` follows did last: their games ended and their tournaments
+    finished, latest first, `most` of them; each read off its table's index by time."""
+    followed = Relation.objects.filter(from_user=player, kind=Relation.Kind.FOLLOW)
+    followed = followed.values("to_user")
+    ended = (
+        Seat.objects.filter(user__in=followed, finished_at__isnull=False)
+        .select_related("user", "game")
+        .prefetch_related("game__seats__user")
+        .order_by("-finished_at")[:most]
+    )
+    finished = (
+        Participant.objects.filter(user__in=followed, tournament__finished_at__isnull=False)
+        .select_related("user", "tournament")
+        .order_by("-tournament__finished_at")[:most]
+    )
+    lines, told = [], set()
+    for seat in ended:  # a game between two followed players is told once
+        if seat.game_id not in told:
+            told.add(seat.game_id)
+            lines.append(Happened(seat.finished_at, seat.user, game=seat.game))
+    lines += [
+        Happened(p.tournament.finished_at, p.user, tournament=p.tournament, score=p.score)
+        for p in finished
+    ]
+    return sorted(lines, key=lambda line: line.at, reverse=True)[:most]
 
 
 def following(player):

@@ -59,3 +59,35 @@ def test_the_dashboard_shows_the_followed_players_online_with_their_games(ann, b
     section = page[page.index('id="friends-h"') :].split("</section>")[0]
     assert 'href="/@/bob/"' in section
     assert f'<a href="/g/{game.public_id}/">watch their Empress</a>' in section
+
+
+@pytest.mark.django_db
+def test_the_timeline_tells_the_followed_players_games_and_tournaments_latest_first(
+    ann, bob, make_user, client_of
+):
+    from datetime import timedelta
+
+    from play.common import clocks
+    from play.models import Participant, Tournament
+    from play.tournaments import arenas, entries
+
+    carl = make_user("carl")
+    for player in (bob, carl):
+        relations.follow(ann, player)
+    arena = arenas.create(bob, name="Evening arena", game_slug="empress", minutes=60,
+                          time_control={"kind": "live", "minutes": 3, "increment": 2},
+                          starts_at=clocks.now() + timedelta(hours=1))  # fmt: skip
+    entries.join(arena, bob)
+    Tournament.objects.filter(pk=arena.pk).update(
+        status=Tournament.Status.FINISHED, finished_at=clocks.now() - timedelta(hours=1)
+    )
+    Participant.objects.filter(tournament=arena, user=bob).update(score=7.5)
+    game = games.join(games.create(bob, "empress", "white", "seek"), carl)
+    games.resign(game, carl)  # between two followed players: told once
+    lines = relations.timeline(ann)
+    assert [(line.game, line.tournament) for line in lines] == [(game, None), (None, arena)]
+    page = client_of(ann).get("/").content.decode()
+    section = page[page.index('id="timeline-h"') :].split("</section>")[0]
+    assert f'<a href="/g/{game.public_id}/">Empress</a>' in section and "White wins" in section
+    assert "finished <a href=" in section and "with a score of 7.5." in section
+    assert relations.timeline(carl) == []  # carl follows no one
