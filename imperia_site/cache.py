@@ -60,6 +60,12 @@ class LocMemCache(locmem.LocMemCache):
             self.set(key, places, seconds)
             return 0
 
+    def held_among(self, key: str, members: list[str]) -> set[str]:
+        """Those of `members` holding a place in the set `key` now: one read, however many."""
+        now = time.time()
+        places = self.get(key) or {}
+        return {member for member in members if places.get(member, 0) > now}
+
     def give_up_place(self, key: str, member: str) -> None:
         with self._placing:
             places = self.get(key) or {}
@@ -159,6 +165,16 @@ class _Client(RedisCacheClient):
         script = self.get_client(write=True).register_script(HOLD_PLACE)  # no round trip
         return self._soft(0.0, lambda: float(script(keys=[key], args=[member, seconds, most])))
 
+    def held_among(self, key: str, members: list[str]) -> set[str]:
+        """One ZMSCORE; none while Redis is away."""
+        if not members:
+            return set()
+        scores = self._soft([None] * len(members), self.get_client().zmscore, key, members)
+        now = time.time()
+        return {
+            member for member, until in zip(members, scores, strict=True) if until and until > now
+        }
+
     def give_up_place(self, key: str, member: str) -> None:
         self._soft(None, self.get_client(write=True).zrem, key, member)
 
@@ -191,6 +207,9 @@ class SharedRedisCache(RedisCache):
         """As LocMemCache.hold_place, in one script that Redis runs whole, on its clock: each
         server's own clock may differ."""
         return self._cache.hold_place(self.make_and_validate_key(key), member, seconds, most or 0)
+
+    def held_among(self, key: str, members: list[str]) -> set[str]:
+        return self._cache.held_among(self.make_and_validate_key(key), members)
 
     def give_up_place(self, key: str, member: str) -> None:
         self._cache.give_up_place(self.make_and_validate_key(key), member)

@@ -80,3 +80,11 @@ def test_while_redis_is_away_a_streams_place_is_given():
     away = SharedRedisCache(unreachable_redis()["default"]["LOCATION"], {})
     assert away.hold_place("streams:ann", "one", 60, most=16) == 0.0
     away.give_up_place("streams:ann", "one")
+
+
+def test_the_places_held_among_many_are_read_at_once():
+    cache.hold_place("seen", "ann", 60)
+    cache.hold_place("seen", "bob", 60)
+    cache.give_up_place("seen", "bob")
+    assert cache.held_among("seen", ["ann", "bob", "carl"]) == {"ann"}
+    assert cache.held_among("seen", []) == set()

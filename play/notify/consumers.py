@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
@@ -24,6 +25,9 @@ class PlayerConsumer(
 
     dropped_on_close = False  # the player may have another page open: the mark lapses
 
+    async def marked(self) -> None:
+        await sync_to_async(presence.online)(self.scope["user"].pk)
+
     async def connect(self):
         user = self.scope["user"]
         if not user.is_authenticated:
@@ -31,7 +35,7 @@ class PlayerConsumer(
             return
         await self.join(user_group(user.pk), *self.account_groups())
         await self.accept()
-        await self.mark(presence.online_key(user.pk))
+        await self.mark(str(user.pk))
         await self.bell_update({})
 
     async def bell_update(self, event):

@@ -41,17 +41,20 @@ def listeners(user_ids) -> set[int]:
     return {pk for pk in user_ids if found.get(listening_key(pk))}
 
 
-# Which players are online: a page of the site open (its player's socket, play/notify).
+# Which players are online: a page of the site open (its player's socket, play/notify), each
+# a place held in one set (imperia_site/cache.py: a sorted set on Redis), so that the players
+# one follows, thousands of them, are looked up in one read.
+ONLINE = "online-players"
 
 
-def online_key(user_id: int) -> str:
-    return f"online:{user_id}"
+def online(user_id: int) -> None:
+    """The player has a page open: online for SECONDS more, renewed while it stays open."""
+    cache.hold_place(ONLINE, str(user_id), SECONDS)
 
 
 def online_among(user_ids) -> set[int]:
-    """Those of these players with a page of the site open, read in one round trip."""
-    found = cache.get_many([online_key(pk) for pk in user_ids])
-    return {pk for pk in user_ids if found.get(online_key(pk))}
+    """Those of these players with a page of the site open."""
+    return {int(held) for held in cache.held_among(ONLINE, [str(pk) for pk in user_ids])}
 
 
 class Marked:
@@ -62,7 +65,8 @@ class Marked:
     dropped_on_close = True
 
     async def mark(self, key: str) -> None:
-        await cache.aset(key, True, SECONDS)
+        self.presence = key
+        await self.marked()
         self.keep_marked(key)
 
     def keep_marked(self, key: str) -> None:
@@ -70,10 +74,14 @@ class Marked:
         self.presence = key
         self._marking = asyncio.create_task(self._renew_mark())
 
+    async def marked(self) -> None:
+        """The mark made, or renewed."""
+        await cache.aset(self.presence, True, SECONDS)
+
     async def _renew_mark(self) -> None:
         while True:
             await asyncio.sleep(SECONDS / 3)
-            await cache.aset(self.presence, True, SECONDS)
+            await self.marked()
 
     async def unmark(self) -> None:
         if hasattr(self, "_marking"):

@@ -128,18 +128,14 @@ def online_followed(player) -> list[Online]:
     """The players `player` follows who have a page of the site open now (play/push/presence:
     shared by every server), by name, each with their games in play."""
     followed = Relation.objects.filter(from_user=player, kind=Relation.Kind.FOLLOW)
-    online = presence.online_among(list(followed.values_list("to_user_id", flat=True)))
+    online = presence.online_among(followed.values_list("to_user_id", flat=True))
     if not online:
         return []
     playing = {}
-    in_play = Game.objects.filter(status=Game.Status.ACTIVE, seats__user__in=online)
-    for game in (
-        in_play.prefetch_related("seats__user").distinct().order_by("-pk")[: 10 * len(online)]
-    ):
-        for seat in game.seats.all():
-            if seat.user_id in online:
-                playing.setdefault(seat.user_id, []).append(game)
-    users = get_user_model().objects.filter(pk__in=online).order_by("username")
+    seats = Seat.objects.filter(user_id__in=online, game__status=Game.Status.ACTIVE)
+    for seat in seats.select_related("game").only("user_id", "game__public_id", "game__game_slug"):
+        playing.setdefault(seat.user_id, []).append(seat.game)
+    users = get_user_model().objects.filter(pk__in=online).only("username").order_by("username")
     return [Online(user, playing.get(user.pk, [])) for user in users]
 
 

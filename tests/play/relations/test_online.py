@@ -4,7 +4,6 @@ of the site is open (its player's socket), as every server sees it."""
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.core.cache import cache
 from django.test import Client
 
 from imperia_site.asgi import application
@@ -43,7 +42,7 @@ def test_an_online_friends_games_in_play_are_there_to_watch(ann, bob, make_user)
     games.create(bob, "empire", "white", "seek")  # open, not in play
     for player in (bob, carl):
         relations.follow(ann, player)
-    cache.set(presence.online_key(bob.pk), True, 60)
+    presence.online(bob.pk)
     online = relations.online_followed(ann)
     assert [(friend.user, friend.games) for friend in online] == [(bob, [game])]
 
@@ -54,7 +53,7 @@ def test_the_dashboard_shows_the_followed_players_online_with_their_games(ann, b
     assert "None of the players you follow is online." in page
     relations.follow(ann, bob)
     game = games.join(games.create(bob, "empress", "white", "seek"), ann)
-    cache.set(presence.online_key(bob.pk), True, 60)
+    presence.online(bob.pk)
     page = client_of(ann).get("/").content.decode()
     section = page[page.index('id="friends-h"') :].split("</section>")[0]
     assert 'href="/@/bob/"' in section

@@ -1,0 +1,123 @@
+"""What following costs a player who follows many: their list of followed players (its first
+page and a deep one), their followers, and the players they follow who are online now (also
+on their dashboard, with the timeline of what they did), for a player following --follows
+others (5,000 unless said) and followed by as many, --online of them online. Prints the time
+(the median of --repeat runs) and the queries of each; asserts nothing.
+
+    .venv/bin/python bench/relations.py [--follows 5000] [--online 200] [--repeat 7]
+
+On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set), with
+the settings' cache (Redis when REDIS_URL is set)."""
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.move import count_query, setup  # noqa: E402
+from bench.site import machine_speed  # noqa: E402
+
+
+def populate(follows: int, online: int):
+    """A star following `follows` players and followed by as many others; `online` of those
+    followed online, each in a game in play; every followed player with a game ended."""
+    from django.contrib.auth import get_user_model
+
+    from play.common import clocks
+    from play.models import Game, Relation, Seat
+    from play.push import presence
+
+    User = get_user_model()
+    star = User.objects.create_user("star", password="a-long-passphrase")
+    others = User.objects.bulk_create(
+        [User(username=f"p{i:05}", password="!") for i in range(2 * follows)]
+    )
+    now = clocks.now()
+    Relation.objects.bulk_create(
+        [Relation(from_user=star, to_user=u, kind="follow", created_at=now - timedelta(seconds=i))
+         for i, u in enumerate(others[:follows])]
+        + [Relation(from_user=u, to_user=star, kind="follow", created_at=now - timedelta(seconds=i))
+           for i, u in enumerate(others[follows:])]
+    )  # fmt: skip
+    games = Game.objects.bulk_create(
+        [Game(game_slug="empress", created_by=u, status=Game.Status.ACTIVE if i < online
+              else Game.Status.FINISHED) for i, u in enumerate(others[:follows])]
+    )  # fmt: skip
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                game=g,
+                user=u,
+                index=0,
+                finished_at=None if i < online else now - timedelta(minutes=i),
+            )
+            for i, (g, u) in enumerate(zip(games, others[:follows], strict=True))
+        ]  # fmt: skip
+    )
+    for user in others[:online]:
+        presence.online(user.pk)
+    return star
+
+
+def measure(call, repeat: int) -> tuple[float, int]:
+    from django.db import connection
+
+    times, queries = [], 0
+    for _ in range(repeat):
+        counted = []
+        with connection.execute_wrapper(partial(count_query, counted)):
+            start = time.perf_counter()
+            answer = call()
+            times.append(time.perf_counter() - start)
+        queries = len(counted)
+        if getattr(answer, "status_code", 200) != 200:
+            raise SystemExit(f"answered {answer.status_code}")
+    return statistics.median(times) * 1000, queries
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--follows", type=int, default=5000)
+    parser.add_argument("--online", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    yardstick = machine_speed()
+    # The pages as served: plain static files (no manifest to collect first).
+    os.environ["STATICFILES_STORAGE"] = "django.contrib.staticfiles.storage.StaticFilesStorage"
+    with tempfile.TemporaryDirectory() as var:
+        setup(var)
+        from django.test import Client
+
+        from play.relations import relations
+
+        star = populate(args.follows, args.online)
+        client = Client(SERVER_NAME="localhost")
+        client.force_login(star)
+        deep = args.follows // 50  # the last page of the list
+        cases = {
+            "following, first page": lambda: client.get("/relations/following/"),
+            f"following, page {deep}": lambda: client.get(f"/relations/following/?page={deep}"),
+            "followers, first page": lambda: client.get("/relations/followers/"),
+            "online followed (the service)": lambda: relations.online_followed(star),
+            "timeline (the service)": lambda: relations.timeline(star),
+            "dashboard (all of it)": lambda: client.get("/"),
+        }
+        client.get("/")  # the first request sets the process up
+        print(f"{args.follows} followed and following, {args.online} online; "
+              f"yardstick {yardstick:.1f} ms")  # fmt: skip
+        print("| what | ms (median) | queries |")
+        print("|---|---:|---:|")
+        for name, call in cases.items():
+            ms, queries = measure(call, args.repeat)
+            print(f"| {name} | {ms:.1f} | {queries} |")
+
+
+if __name__ == "__main__":
+    main()
