@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -10,6 +11,7 @@ from play.common import clocks, language
 from play.common.errors import Refused
 from play.models import ChatMessage, Game
 from play.push import live
+from play.relations import relations
 from play.webpush import outbox
 
 LIMIT = 500
@@ -48,3 +50,15 @@ def post(game: Game, user, text: str) -> ChatMessage:
 
 def visible(game: Game, user) -> bool:
     return game.seat_of(user) is not None or game.is_over
+
+
+def html(game: Game, user, oob=False, notice: str | None = None) -> str:
+    """The chat beside the game as `user` reads it: players read and write, spectators read
+    finished games, and no one reads the lines of a player they block. `notice`: why the last
+    message was not posted."""
+    shown = visible(game, user)
+    lines = game.messages.select_related("user").exclude(user__in=relations.blocked_ids(user))
+    context = {"game": game, "oob": oob, "notice": notice, "visible": shown}
+    return render_to_string(
+        "play/partials/chat.html", context | {"messages": lines if shown else []}
+    )

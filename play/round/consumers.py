@@ -29,7 +29,7 @@ from play.models import PUBLIC_ID, Game
 from play.push import presence
 from play.push.live import group_name
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
-from play.round import moves, playing, presenter
+from play.round import chat, moves, playing, presenter
 
 log = logging.getLogger("imperia.live")
 DRAWN = re.compile(rf"[0-9a-f]{{{presenter.DRAWN_DIGITS}}}")
@@ -174,8 +174,8 @@ class GameConsumer(
         self.revision = game.revision
         if self.drawn == presenter.drawn(game, self.seat, self.flipped):
             return IN_STEP
-        chat = presenter.chat_html(game, self.scope["user"], oob=True)
-        return presenter.live_html(game, self.seat, oob=True, flipped=self.flipped) + chat
+        said = chat.html(game, self.scope["user"], oob=True)
+        return presenter.live_html(game, self.seat, oob=True, flipped=self.flipped) + said
 
     def _draw(self, revision: int, update: bool) -> tuple[str | None, bool]:
         """This socket's board as the game stands, if it has reached `revision`: the move's
@@ -194,7 +194,7 @@ class GameConsumer(
         if game is None:
             return None
         with translation.override(self.language):
-            return presenter.chat_html(game, self.scope["user"], oob=True)
+            return chat.html(game, self.scope["user"], oob=True)
 
 
 def told(query_string: bytes) -> str | None:

@@ -23,6 +23,7 @@ from play.common.pages import found
 from play.models import Dispute, Game
 from play.referee.forms import DisputeForm
 from play.round import (
+    chat,
     confirm,
     forecasts,
     history,
@@ -105,7 +106,7 @@ def render(request, game: Game, *, dispute_form=None, drafts=None, status=200):
             # a page looking back is sent the board as it stands.
             "drawn": "" if looks_back(game, ply) else presenter.drawn(game, seat, flipped),
             "board_words": described(live),
-            "chat": presenter.chat_html(game, request.user),
+            "chat": chat.html(game, request.user),
             "disputes": _disputes_with_drafts(game, drafts or {}) if seat is not None else [],
             "dispute_form": dispute_form or DisputeForm(initial={"ply": game.ply}),
             "invite_url": invite_url,

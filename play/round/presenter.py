@@ -7,7 +7,6 @@ import hashlib
 import json
 
 from django.db.models import Prefetch, prefetch_related_objects
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -22,8 +21,7 @@ from play.models import Game, Offer, Seat, known
 from play.push.live import broadcast
 from play.ratings import ratings
 from play.referee import disputes
-from play.relations import relations
-from play.round import addresses, chat, confirm, ear, move_list, offers, premoves, sounds
+from play.round import addresses, confirm, ear, move_list, offers, premoves, sounds
 from play.round.clicks import Clicks
 
 
@@ -371,25 +369,6 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
         # Against the computer, once the player has submitted, the computer arranges next.
         "thinking": game.computer_seat is not None and bool(mine and mine.submitted_at),
     }
-
-
-def chat_html(game: Game, user, oob=False, notice: str | None = None) -> str:
-    """The chat beside the game: players read and write; spectators read finished games.
-    `notice`: why the last message was not posted."""
-    return render_to_string(
-        "play/partials/chat.html",
-        {
-            "game": game,
-            "oob": oob,
-            "notice": notice,
-            "visible": chat.visible(game, user),
-            "messages": (
-                game.messages.select_related("user").exclude(user__in=relations.blocked_ids(user))
-                if chat.visible(game, user)
-                else []
-            ),
-        },
-    )
 
 
 def _board_names(game: Game, seat) -> tuple[str | None, str | None]:

@@ -219,9 +219,7 @@ rematch = _action(
 
 
 def _chat_answer(request, notice: str, public_id: str) -> HttpResponse:
-    return HttpResponse(
-        presenter.chat_html(page.game_of(request, public_id), request.user, notice=notice)
-    )
+    return HttpResponse(chat.html(page.game_of(request, public_id), request.user, notice=notice))
 
 
 @require_POST
@@ -239,7 +237,7 @@ def post_chat(request, public_id):
         return response
     if not request.htmx:
         return redirect(game)
-    return HttpResponse(presenter.chat_html(game, request.user))
+    return HttpResponse(chat.html(game, request.user))
 
 
 @require_POST

@@ -49,12 +49,12 @@ def test_quick_pairing_pairs_each_with_someone_else(ann, bob, make_user, clock):
 
 
 def test_a_blocked_players_chat_lines_are_hidden_from_the_blocker(active_game, ann, bob):
-    from play.round import chat, presenter
+    from play.round import chat
 
     chat.post(active_game, bob, "before the block")
     relations.block(ann, bob)  # a game in play goes on, as a tournament's would
     chat.post(active_game, bob, "after the block")
     chat.post(active_game, ann, "her own")
-    assert "before the block" not in presenter.chat_html(active_game, ann)
-    assert "her own" in presenter.chat_html(active_game, ann)
-    assert "after the block" in presenter.chat_html(active_game, bob)
+    assert "before the block" not in chat.html(active_game, ann)
+    assert "her own" in chat.html(active_game, ann)
+    assert "after the block" in chat.html(active_game, bob)

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import Group
 
 from play.referee import disputes
-from play.round import chat, presenter
+from play.round import chat
 
 pytestmark = pytest.mark.django_db
 ATTACKS = [
@@ -26,8 +26,8 @@ def test_chat_is_escaped_in_the_partial_the_page_the_push_and_the_case_page(
     referee.save()
     referee.groups.add(Group.objects.get(name="Referees"))
     pages = {
-        "partial": presenter.chat_html(active_game, bob),
-        "pushed": presenter.chat_html(active_game, bob, oob=True),
+        "partial": chat.html(active_game, bob),
+        "pushed": chat.html(active_game, bob, oob=True),
         "game page": client_of(bob).get(f"/g/{active_game.public_id}/").content.decode(),
         "case page": client_of(referee)
         .get(f"/admin/play/dispute/{dispute.pk}/change/")
