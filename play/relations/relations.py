@@ -68,14 +68,6 @@ def relation(player, other) -> str | None:
     return found.first()
 
 
-def blocked_between(first, second) -> bool:
-    """Whether either blocks the other: they do not meet outside tournaments."""
-    return Relation.objects.filter(
-        Q(from_user=first, to_user=second) | Q(from_user=second, to_user=first),
-        kind=Relation.Kind.BLOCK,
-    ).exists()
-
-
 def refuse_meeting(player, other_id: int) -> None:
     """Refused when either blocks the other: `player` cannot challenge the player of
     `other_id`, nor join a game of theirs, outside tournaments."""
