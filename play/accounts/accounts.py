@@ -9,14 +9,27 @@ from types import SimpleNamespace
 from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib import auth
+from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
 from django.dispatch import receiver
 from django.shortcuts import render
 from django.utils import timezone
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from play.common import limits
+from play.common.pages import found
+from play.common.players import GUEST_PREFIX
 from play.push import live
+
+
+def player_named(username: str):
+    """The player of this name, for their pages (an anonymous visitor's account is no one's to
+    show); 404 saying there is none."""
+    return found(
+        get_user_model().objects.exclude(username__startswith=GUEST_PREFIX),
+        gettext("There is no player called %(name)s.") % {"name": username},
+        username=username,
+    )
 
 
 def account_group(user_id: int) -> str:

@@ -8,7 +8,7 @@ from functools import partial
 
 from axes.utils import reset as axes_reset
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login, update_session_auth_hash
+from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
@@ -21,17 +21,16 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
-from play.accounts import bots, guests, languages, looks
+from play.accounts import accounts, bots, guests, languages, looks
 from play.accounts.accounts import recheck_sockets
 from play.accounts.forms import SettingsForm, SignupForm
 from play.api import tokens
 from play.common import clocks, language, limits, paging
-from play.common.pages import found
 from play.common.players import has_account
 from play.computer import opponents
 from play.games.forms import ChallengeForm, ComputerGameForm
 from play.leagues import pages as leagues
-from play.models import GUEST_PREFIX, Game, is_guest
+from play.models import Game, is_guest
 from play.notify import notify
 from play.ratings import ratings
 from play.relations import relations
@@ -42,11 +41,7 @@ log = logging.getLogger("imperia.accounts")
 
 @require_GET
 def profile(request, username):
-    player = found(
-        get_user_model().objects.exclude(username__startswith=GUEST_PREFIX),  # not a player's
-        gettext("There is no player called %(name)s.") % {"name": username},
-        username=username,
-    )
+    player = accounts.player_named(username)
     # Latest first, in the order of the player's seats' index (a game's id follows its making).
     played = Game.objects.filter(
         Q(seats__user=player), ~Q(status=Game.Status.OPEN) | Q(listing="seek")

@@ -4,16 +4,13 @@ follow, who follows them and whom they block (private to them, as lichess keeps 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from play.accounts import accounts
 from play.common import paging
 from play.common.errors import Refused
-from play.common.pages import found
-from play.models import GUEST_PREFIX
 from play.relations import relations
 
 CHANGES = {
@@ -35,11 +32,7 @@ PER_PAGE = 50
 def change(request, username, change):
     """Follow, unfollow, block or unblock the player; back to their profile, told why not
     where it may not be."""
-    other = found(
-        get_user_model().objects.exclude(username__startswith=GUEST_PREFIX),
-        gettext("There is no player called %(name)s.") % {"name": username},
-        username=username,
-    )
+    other = accounts.player_named(username)
     try:
         CHANGES[change](request.user, other)
     except Refused as exc:
