@@ -16,6 +16,7 @@ from play.games.lifecycle import end
 from play.models import Game, Offer, prefetched
 from play.notify import notify
 from play.push.live import broadcast
+from play.relations import relations
 
 
 def act(game: Game, user, action: str) -> Game:
@@ -169,6 +170,7 @@ def rematch(game: Game, user, action: str) -> Game | None:
             _touch(game)
             return None
         offerer = game.player(standing.seat)
+        relations.refuse_meeting(user, offerer.pk)  # the reason as the one answering reads it
         side = ("white", "black")[1 - standing.seat]  # the offerer takes the other side
         new = games.create(
             offerer,

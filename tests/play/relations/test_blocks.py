@@ -58,3 +58,14 @@ def test_a_blocked_players_chat_lines_are_hidden_from_the_blocker(active_game, a
     assert "before the block" not in chat.html(active_game, ann)
     assert "her own" in chat.html(active_game, ann)
     assert "after the block" in chat.html(active_game, bob)
+
+
+def test_a_rematch_across_a_block_is_refused_as_the_one_answering_reads_it(active_game, ann, bob):
+    from play.round import offers
+
+    games.resign(active_game, bob)
+    offers.rematch(active_game, bob, "offer")
+    relations.block(ann, bob)  # after the game
+    with pytest.raises(Refused, match="You block this player: unblock them first to play"):
+        offers.rematch(active_game, ann, "accept")
+    assert Game.objects.count() == 1
