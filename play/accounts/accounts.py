@@ -10,7 +10,7 @@ from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth import get_user_model
-from django.contrib.auth.signals import user_logged_out
+from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.dispatch import receiver
 from django.shortcuts import render
 from django.utils import timezone
@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext
 from play.common import limits
 from play.common.pages import found
 from play.common.players import GUEST_PREFIX
+from play.models import Login
 from play.push import live
 
 
@@ -63,6 +64,35 @@ def _close_sockets_of_the_ended_login(sender, request, user, **kwargs):
     # Sent before the session is flushed: its key goes along, so its sockets close anyway.
     if user is not None:
         recheck_sockets(user.pk, ended=request.session.session_key)
+        Login.objects.filter(session_key=request.session.session_key).delete()
+
+
+@receiver(user_logged_in)
+def _known_by_the_account(sender, request, user, **kwargs):
+    recorded(request, user)
+
+
+def recorded(request, user) -> None:
+    """The request's session known as one of the player's logins (a login, or a password
+    changed, which gives the session a new key)."""
+    if not request.session.session_key:
+        request.session.save()
+    Login.objects.update_or_create(
+        session_key=request.session.session_key,
+        defaults={"user": user, "created_at": timezone.now()},
+    )
+
+
+def end_every_session(user) -> int:
+    """Every login of the player ended, on every device: their sessions deleted (from the
+    database and the cache), their open sockets closed. How many there were."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    keys = list(Login.objects.filter(user=user).values_list("session_key", flat=True))
+    for key in keys:
+        store(session_key=key).delete()
+    Login.objects.filter(user=user).delete()
+    recheck_sockets(user.pk)
+    return len(keys)
 
 
 def client_ip(request) -> str | None:

@@ -16,6 +16,7 @@ urlpatterns = [
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/everywhere/", views.log_out_everywhere, name="log-out-everywhere"),
     # Django's own password views; their names are the ones those views look for.
     path("password/change/", views.PasswordChange.as_view(), name="password_change"),
     path(

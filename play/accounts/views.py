@@ -8,7 +8,7 @@ from functools import partial
 
 from axes.utils import reset as axes_reset
 from django.contrib import messages
-from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
@@ -140,9 +140,27 @@ class PasswordChange(Limited, auth_views.PasswordChangeView):
         response = super().form_valid(form)
         # This login stays, under a new session key: stored before the sockets check theirs.
         self.request.session.save()
+        accounts.recorded(self.request, form.user)
         recheck_sockets(form.user.pk)
         tokens.revoke_all(form.user)  # and every client's access
         return response
+
+
+@login_required
+@require_POST
+def log_out_everywhere(request):
+    """Every login of the player ended, this one too, and every API token revoked."""
+    user = request.user
+    count = accounts.end_every_session(user)
+    tokens.revoke_all(user)
+    logout(request)
+    message = ngettext(
+        "Logged out everywhere: %(count)s login ended, and every API token revoked.",
+        "Logged out everywhere: %(count)s logins ended, and every API token revoked.",
+        count,
+    )
+    messages.success(request, message % {"count": count})
+    return redirect("login")
 
 
 class ResetForm(PasswordResetForm):

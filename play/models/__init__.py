@@ -2,7 +2,7 @@
 the models live in modules by domain and are all importable from here."""
 
 from play.common.players import GUEST_PREFIX, is_guest, shown_name
-from play.models.accounts import Computer, Profile
+from play.models.accounts import Computer, Login, Profile
 from play.models.api import ApiToken
 
 # The migrations name the defaults and choices by their place here.
@@ -56,6 +56,7 @@ __all__ = [
     "Game",
     "LeagueGroup",
     "LessonStars",
+    "Login",
     "Member",
     "Move",
     "Note",

@@ -75,3 +75,17 @@ class Computer(Bounded):
 
     def __str__(self):
         return self.user.username
+
+
+class Login(Bounded):
+    """A login's session, known by its player's account: Django's sessions are not, and
+    "log out everywhere" ends every one of them."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="logins"
+    )
+    session_key = models.CharField(max_length=40, unique=True)
+    created_at = models.DateTimeField()
+
+    def __str__(self):
+        return f"Login of {self.user} at {self.created_at:%Y-%m-%d %H:%M}"
