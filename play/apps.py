@@ -17,6 +17,7 @@ class PlayConfig(AppConfig):
         from play.leagues import admin as leagues_admin  # noqa: F401 - the championships' desk
         from play.leagues import tables  # noqa: F401 - a group's table follows its games
         from play.learn import progress  # noqa: F401 - connects the login signal
+        from play.moderation import admin as moderation_admin  # noqa: F401 - the reports' queue
         from play.puzzles import solving  # noqa: F401 - connects the login signal
         from play.referee import admin  # noqa: F401 - the staff's and referees' desk, registered
         from play.tournaments import admin as tournaments_admin  # noqa: F401 - the site's plans

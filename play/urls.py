@@ -7,6 +7,7 @@ from play.games import urls as games
 from play.leagues import urls as leagues
 from play.learn import urls as learn
 from play.lobby import urls as lobby
+from play.moderation import urls as moderation
 from play.notify import urls as notify
 from play.puzzles import urls as puzzles
 from play.ratings import urls as ratings
@@ -28,6 +29,7 @@ urlpatterns = [
     *notify.urlpatterns,
     *accounts.urlpatterns,
     *relations.urlpatterns,
+    *moderation.urlpatterns,
     *games.urlpatterns,
     *learn.urlpatterns,
     *puzzles.urlpatterns,

@@ -19,6 +19,7 @@ from play.models.games import DECLINE_REASONS, REASONS, Game, Move, Seat
 from play.models.leagues import Championship, CupEntry, Edition, Entrant, LeagueGroup, Member
 from play.models.learn import LessonStars
 from play.models.lobby import PoolEntry
+from play.models.moderation import Report
 from play.models.notify import Delivery, Notification
 from play.models.puzzles import PuzzleAttempt, PuzzleRating, PuzzleScore
 from play.models.ratings import Rating, RatingChange
@@ -75,6 +76,7 @@ __all__ = [
     "Rating",
     "RatingChange",
     "Relation",
+    "Report",
     "Ruling",
     "Seat",
     "Study",

@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 
 from play.common import clocks, language
 from play.common.errors import Refused
+from play.common.players import has_account
 from play.models import ChatMessage, Game
 from play.push import live
 from play.relations import relations
@@ -59,6 +60,7 @@ def html(game: Game, user, oob=False, notice: str | None = None) -> str:
     shown = visible(game, user)
     lines = game.messages.select_related("user").exclude(user__in=relations.blocked_ids(user))
     context = {"game": game, "oob": oob, "notice": notice, "visible": shown}
+    context["reporter"] = has_account(user) and user.pk  # who may report a line
     return render_to_string(
         "play/partials/chat.html", context | {"messages": lines if shown else []}
     )

@@ -1,0 +1,1 @@
+"""Moderation: reports of players (reports.py), worked by the Moderators group."""

@@ -1,0 +1,36 @@
+"""The moderators' desk: the queue of reports, the oldest open first, each with the reported
+player's words quoted and a link to their profile; a moderator marks one handled."""
+
+from django.contrib import admin
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from play.models import Report
+
+
+@admin.register(Report)
+class ReportAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "reported_link", "reason", "reporter", "status")
+    list_filter = ("status", "reason")
+    search_fields = ("reported__username", "reporter__username", "text")
+    readonly_fields = ("reporter", "reported_link", "reason", "text", "line_text", "created_at")
+    fields = (*readonly_fields, "status")
+    actions = ["mark_handled"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("reporter", "reported", "line")
+
+    @admin.display(description=_("Reported player"), ordering="reported__username")
+    def reported_link(self, report):
+        return format_html('<a href="/@/{0}/">{0}</a>', report.reported.username)
+
+    @admin.display(description=_("Chat line"))
+    def line_text(self, report):
+        return report.line.text if report.line else "–"
+
+    @admin.action(description=_("Mark the chosen reports handled"))
+    def mark_handled(self, request, queryset):
+        queryset.filter(status=Report.Status.OPEN).update(status=Report.Status.HANDLED)
+
+    def has_add_permission(self, request):
+        return False

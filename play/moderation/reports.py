@@ -1,0 +1,37 @@
+"""A player reports another: cheating, abuse, an offensive name, boosting or sandbagging, in
+their own words, from the other's profile or from a chat line of theirs. The report waits in
+the moderators' queue (the admin's list of open reports, the oldest first)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from play.common import clocks
+from play.common.errors import Refused
+from play.common.players import has_account
+from play.models import ChatMessage, Report
+from play.models.moderation import REPORT_WORDS
+
+
+def file(reporter, reported, reason: str, text: str, line_id: int | None = None) -> Report:
+    """The report, queued; Refused saying what is wrong with it."""
+    if not has_account(reporter):
+        raise Refused(_("Sign up to report a player."), 403)
+    if reporter.pk == reported.pk:
+        raise Refused(_("That is you."))
+    if reason not in Report.Reason.values:
+        raise Refused(_("Choose why you report this player."))
+    text = text.strip()
+    if not text:
+        raise Refused(_("Say in a few words what happened: the moderators read it first."))
+    if len(text) > REPORT_WORDS:
+        raise Refused(_("A report is at most %(most)s characters long.") % {"most": REPORT_WORDS})
+    line = None
+    if line_id is not None:
+        line = ChatMessage.objects.filter(pk=line_id, user=reported).first()
+        if line is None:
+            raise Refused(_("That chat line is not this player's."), 404)
+    return Report.objects.create(
+        reporter=reporter, reported=reported, reason=reason, text=text, line=line,
+        created_at=clocks.now(),
+    )  # fmt: skip
