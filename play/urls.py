@@ -4,6 +4,7 @@ from play.accounts import urls as accounts
 from play.api import urls as api
 from play.computer import urls as computer
 from play.games import urls as games
+from play.inbox import urls as inbox
 from play.leagues import urls as leagues
 from play.learn import urls as learn
 from play.lobby import urls as lobby
@@ -30,6 +31,7 @@ urlpatterns = [
     *accounts.urlpatterns,
     *relations.urlpatterns,
     *moderation.urlpatterns,
+    *inbox.urlpatterns,
     *games.urlpatterns,
     *learn.urlpatterns,
     *puzzles.urlpatterns,

@@ -100,10 +100,11 @@ class SettingsForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ("email_enabled", "digest_hours", "confirm_moves")
+        fields = ("email_enabled", "digest_hours", "confirm_moves", "letters_from")
         labels = {
             "confirm_moves": _('Show my move and wait for "Confirm" before sending it'),
             "email_enabled": _("Send me email"),
+            "letters_from": _("Who may write to me"),
         }
 
     def __init__(self, *args, **kwargs):

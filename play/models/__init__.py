@@ -16,6 +16,7 @@ from play.models.base import (
     prefetched,
 )
 from play.models.games import DECLINE_REASONS, REASONS, Game, Move, Seat
+from play.models.inbox import Conversation, Correspondent, Letter
 from play.models.leagues import Championship, CupEntry, Edition, Entrant, LeagueGroup, Member
 from play.models.learn import LessonStars
 from play.models.lobby import PoolEntry
@@ -48,6 +49,8 @@ __all__ = [
     "Championship",
     "CupEntry",
     "Computer",
+    "Conversation",
+    "Correspondent",
     "Delivery",
     "Dispute",
     "Edition",
@@ -56,6 +59,7 @@ __all__ = [
     "Forecast",
     "Game",
     "LeagueGroup",
+    "Letter",
     "LessonStars",
     "Login",
     "Member",

@@ -57,6 +57,16 @@ class Profile(Bounded):
     # Play by ear (a screen reader's player): "on" or "off"; "" until chosen, as off.
     by_ear = models.CharField(max_length=8, blank=True, default="")
 
+    class LettersFrom(models.TextChoices):
+        EVERYONE = "everyone", _("Everyone (a new account, only players it has played)")
+        FOLLOWED = "followed", _("Players I follow")
+        NOBODY = "nobody", _("No one")
+
+    # Who may begin a conversation with the player (play/inbox/); any may answer them.
+    letters_from = models.CharField(
+        max_length=8, choices=LettersFrom.choices, default=LettersFrom.EVERYONE
+    )
+
     def __str__(self):
         return f"Settings of {self.user}"
 

@@ -8,14 +8,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from play.models.base import Bounded
+from play.models.inbox import Letter
 from play.models.round import ChatMessage
 
 REPORT_WORDS = 2000  # characters of a report's own words
 
 
 class Report(Bounded):
-    """A player reported by another, with why, in their own words; a chat line quoted where
-    the report was made from one."""
+    """A player reported by another, with why, in their own words; a chat line or a private
+    message quoted where the report was made from one."""
 
     class Reason(models.TextChoices):
         CHEATING = "cheating", _("Cheating: help from a computer or another person")
@@ -36,6 +37,7 @@ class Report(Bounded):
     reason = models.CharField(max_length=8, choices=Reason.choices)
     text = models.TextField(max_length=REPORT_WORDS)
     line = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL)
+    letter = models.ForeignKey(Letter, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
 

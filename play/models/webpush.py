@@ -54,6 +54,7 @@ class PushChoices(Bounded):
         TOURNAMENT = "tournament", _("A tournament you joined is about to begin")
         CHAMPIONSHIP = "championship", _("A championship's edition begins")
         MESSAGE = "message", _("A message from your opponent")
+        LETTER = "letter", _("A private message")
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_choices"

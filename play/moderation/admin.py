@@ -13,12 +13,15 @@ class ReportAdmin(admin.ModelAdmin):
     list_display = ("created_at", "reported_link", "reason", "reporter", "status")
     list_filter = ("status", "reason")
     search_fields = ("reported__username", "reporter__username", "text")
-    readonly_fields = ("reporter", "reported_link", "reason", "text", "line_text", "created_at")
+    readonly_fields = (
+        "reporter", "reported_link", "reason", "text", "line_text", "letter_text", "created_at"
+    )  # fmt: skip
     fields = (*readonly_fields, "status")
     actions = ["mark_handled"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("reporter", "reported", "line")
+        related = ("reporter", "reported", "line", "letter")
+        return super().get_queryset(request).select_related(*related)
 
     @admin.display(description=_("Reported player"), ordering="reported__username")
     def reported_link(self, report):
@@ -27,6 +30,10 @@ class ReportAdmin(admin.ModelAdmin):
     @admin.display(description=_("Chat line"))
     def line_text(self, report):
         return report.line.text if report.line else "–"
+
+    @admin.display(description=_("Private message"))
+    def letter_text(self, report):
+        return report.letter.text if report.letter else "–"
 
     @admin.action(description=_("Mark the chosen reports handled"))
     def mark_handled(self, request, queryset):

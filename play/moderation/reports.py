@@ -1,5 +1,5 @@
 """A player reports another: cheating, abuse, an offensive name, boosting or sandbagging, in
-their own words, from the other's profile or from a chat line of theirs. The report waits in
+their own words, from the other's profile, a chat line of theirs or a message they wrote. The report waits in
 the moderators' queue (the admin's list of open reports, the oldest first)."""
 
 from __future__ import annotations
@@ -9,12 +9,20 @@ from django.utils.translation import gettext as _
 from play.common import clocks
 from play.common.errors import Refused
 from play.common.players import has_account
-from play.models import ChatMessage, Report
+from play.models import ChatMessage, Letter, Report
 from play.models.moderation import REPORT_WORDS
 
 
-def file(reporter, reported, reason: str, text: str, line_id: int | None = None) -> Report:
-    """The report, queued; Refused saying what is wrong with it."""
+def file(
+    reporter,
+    reported,
+    reason: str,
+    text: str,
+    line_id: int | None = None,
+    letter_id: int | None = None,
+) -> Report:
+    """The report, queued; Refused saying what is wrong with it. `line_id`: a chat line of
+    the reported player's; `letter_id`: a private message of theirs to the reporter."""
     if not has_account(reporter):
         raise Refused(_("Sign up to report a player."), 403)
     if reporter.pk == reported.pk:
@@ -31,7 +39,18 @@ def file(reporter, reported, reason: str, text: str, line_id: int | None = None)
         line = ChatMessage.objects.filter(pk=line_id, user=reported).first()
         if line is None:
             raise Refused(_("That chat line is not this player's."), 404)
+    letter = reported_letter(reporter, reported, letter_id) if letter_id is not None else None
+    if letter_id is not None and letter is None:
+        raise Refused(_("That message is not one this player wrote to you."), 404)
     return Report.objects.create(
         reporter=reporter, reported=reported, reason=reason, text=text, line=line,
-        created_at=clocks.now(),
+        letter=letter, created_at=clocks.now(),
     )  # fmt: skip
+
+
+def reported_letter(reporter, reported, letter_id: int) -> Letter | None:
+    """The private message, if `reported` wrote it to `reporter`: no one reports, nor reads
+    on the report's page, a message that was not written to them."""
+    return Letter.objects.filter(
+        pk=letter_id, sender=reported, conversation__sides__user=reporter
+    ).first()

@@ -21,13 +21,19 @@ def report(request, username):
     reported = accounts.player_named(username)
     line_id = numbers.optional(request.GET.get("line"), gettext("the chat line"), numbers.MOST_IDS)
     line = ChatMessage.objects.filter(pk=line_id, user=reported).first() if line_id else None
-    form = ReportForm(request.POST or None)
+    letter_id = numbers.optional(
+        request.GET.get("letter"), gettext("the message"), numbers.MOST_IDS
+    )
+    letter = reports.reported_letter(request.user, reported, letter_id) if letter_id else None
+    form = ReportForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data
             try:
-                reports.file(request.user, reported, data["reason"], data["text"], line_id)
+                reports.file(
+                    request.user, reported, data["reason"], data["text"], line_id, letter_id
+                )
             except Refused as exc:
                 form.add_error(None, exc.message)
                 status = exc.status
@@ -38,5 +44,5 @@ def report(request, username):
                 return redirect("profile", reported.username)
         else:
             status = 400
-    context = {"reported": reported, "form": form, "line": line}
+    context = {"reported": reported, "form": form, "line": line, "letter": letter}
     return render(request, "moderation/report.html", context, status=status)

@@ -45,6 +45,11 @@ class PlayerConsumer(
         """Quick pairing found an opponent: the waiting page opens the game."""
         await self.send(text_data=event["html"])
 
+    async def letter_new(self, event):
+        """A private message came: shown where its conversation is open, and counted."""
+        await self.send(text_data=event["html"])
+        await self.bell_update({})
+
     async def evaluation_ready(self, event):
         """An evaluation asked for is answered: the asking page shows it in place."""
         await self.send(text_data=event["html"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db.models import Exists, F, OuterRef, Q
 
-from play.models import Dispute, Game, Notification, Seat
+from play.models import Correspondent, Dispute, Game, Notification, Seat
 
 
 def _in_play(user, *where: Q):
@@ -54,6 +54,8 @@ def counts(user) -> dict[str, int]:
     return {
         "my_turn": my_turn(user).count(),
         "unread": Notification.objects.filter(user=user, read_at__isnull=True).count(),
+        # Conversations with a message unread (play/inbox/), read off their own index.
+        "letters": Correspondent.objects.filter(user=user, unread__gt=0).count(),
     }
 
 

@@ -33,6 +33,7 @@ PLAN = {
     Kind.TOURNAMENT: ("normal", 600),
     Kind.CHAMPIONSHIP: ("low", 3 * 24 * 3600),
     Kind.MESSAGE: ("normal", 3600),
+    Kind.LETTER: ("normal", 24 * 3600),
 }
 TRIES = 5  # a push's attempts before it is given up
 FIRST_WAIT = 30  # seconds before the second attempt, doubled at each after

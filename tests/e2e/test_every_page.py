@@ -41,6 +41,8 @@ for user in (ann, bob, User.objects.get_or_create(username="axe-cy")[0]):
 schedule.sweep(clocks.now())  # round 1: a game and a bye
 chat.post(swiss, bob, "Good luck")
 print("swiss", swiss.public_id)
+from play.inbox import inbox
+inbox.send(bob, ann, "Good game! The analysis: https://example.org/empire")
 """
     return helpers.games_in_play("axe-ann", "axe-bob", then=then)
 
@@ -65,7 +67,8 @@ def logged_in_pages(in_play):
     return [
         "/", "/new/", "/pool/", "/settings/", "/notifications/", "/import/", "/@/axe-ann/",
         "/@/axe-bob/", "/password/change/", "/tournaments/new/", "/tournaments/new/swiss/",
-        "/settings/tokens/",
+        "/settings/tokens/", "/inbox/", "/inbox/axe-bob/", "/@/axe-bob/report/",
+        "/relations/following/",
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/g/{in_play['invitation']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),

@@ -40,6 +40,7 @@ def test_a_report_is_refused_with_the_reason_and_nothing_kept(ann, bob, active_g
     own_line = chat.post(active_game, ann, "mine")
     cases = [
         ("/@/bob/report/", {"reason": "abuse", "text": "   "}, 400, "This field is required."),
+        ("/@/bob/report/", {}, 400, "This field is required."),
         ("/@/bob/report/", {"reason": "spite", "text": "x"}, 400, "Select a valid choice"),
         (
             "/@/bob/report/",

@@ -1,0 +1,1 @@
+"""Private messages: an inbox of conversations between two players."""
