@@ -11,15 +11,16 @@ from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_in, user_logged_out
+from django.db import transaction
 from django.dispatch import receiver
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from play.common import limits
+from play.common import clocks, limits
 from play.common.pages import found
 from play.common.players import GUEST_PREFIX
-from play.models import Login
+from play.models import ApiToken, Login
 from play.push import live
 
 
@@ -93,6 +94,28 @@ def end_every_session(user) -> int:
     Login.objects.filter(user=user).delete()
     recheck_sockets(user.pk)
     return len(keys)
+
+
+def revoke_every_token(user) -> int:
+    """Every API token of the player revoked, and their streams closed on every server (their
+    password changed or reset, they logged out everywhere, their account closed: every login
+    ends, and so does every client's access); how many."""
+    with transaction.atomic():
+        live_ones = ApiToken.objects.filter(user=user, revoked_at=None)
+        ids = list(live_ones.values_list("pk", flat=True))
+        live_ones.update(revoked_at=clocks.now())
+        transaction.on_commit(lambda: close_streams(ids))
+    return len(ids)
+
+
+def token_group(token_id: int) -> str:
+    """The streams opened with one API token (play/api/streams.py)."""
+    return f"api-token-{token_id}"
+
+
+def close_streams(token_ids) -> None:
+    """Every stream opened with these tokens ends now, on every server."""
+    live.send_many([(token_group(pk), {"type": "api.close"}) for pk in token_ids])
 
 
 def client_ip(request) -> str | None:

@@ -1,7 +1,10 @@
 import re
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -23,6 +26,24 @@ NAME_RULE = format_lazy(
 )
 
 
+class LoginForm(AuthenticationForm):
+    """Django's, saying to the player whose account the moderators closed that it is, and
+    where to read why and appeal: only to one who gives its password."""
+
+    def get_invalid_login_error(self):
+        name, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
+        closed = get_user_model().objects.filter(username=name, is_active=False).first()
+        if closed is not None and password and closed.check_password(password):
+            return forms.ValidationError(
+                format_html(
+                    _('The moderators closed this account. <a href="{}">Read why, and appeal</a>.'),
+                    reverse("appeal"),
+                ),
+                code="closed",
+            )
+        return super().get_invalid_login_error()
+
+
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
@@ -35,17 +56,23 @@ class SignupForm(UserCreationForm):
         username = super().clean_username()
         if username is None:  # taken, in some case: the form has said so
             return None
-        if len(username) > NAME_LENGTH or not NAME.fullmatch(username):
-            raise forms.ValidationError(NAME_RULE)
-        # The names anonymous players are shown by, and their accounts' prefix.
-        if username.lower().startswith(GUEST_PREFIX.rstrip("-")):
-            raise forms.ValidationError(
-                _(
-                    "Names beginning with “anonymous” are taken by players without an account: "
-                    "choose another."
-                )
-            )
+        check_name(username)
         return username
+
+
+def check_name(username: str) -> None:
+    """A player's name as lichess takes one, and not an anonymous player's: ValidationError
+    saying what a name may be."""
+    if len(username) > NAME_LENGTH or not NAME.fullmatch(username):
+        raise forms.ValidationError(NAME_RULE)
+    # The names anonymous players are shown by, and their accounts' prefix.
+    if username.lower().startswith(GUEST_PREFIX.rstrip("-")):
+        raise forms.ValidationError(
+            _(
+                "Names beginning with “anonymous” are taken by players without an account: "
+                "choose another."
+            )
+        )
 
 
 class EachInItsOwnLanguage(forms.Select):
@@ -111,3 +138,8 @@ class SettingsForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Each language in its own name, as the chooser on every page shows them.
         self.fields["language"].choices = list(language.offered().items())
+        self.fields["letters_from"].required = False
+
+    def clean_letters_from(self):
+        """Left out (an older page, a script): as it was."""
+        return self.cleaned_data["letters_from"] or self.instance.letters_from

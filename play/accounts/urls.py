@@ -3,6 +3,7 @@ from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from play.accounts import views
+from play.accounts.forms import LoginForm
 
 urlpatterns = [
     path("@/<str:username>/", views.profile, name="profile"),
@@ -12,7 +13,9 @@ urlpatterns = [
     path("looks/", views.choose_looks, name="looks"),
     path(
         "login/",
-        auth_views.LoginView.as_view(extra_context={"heading": _("Log in")}),
+        auth_views.LoginView.as_view(
+            authentication_form=LoginForm, extra_context={"heading": _("Log in")}
+        ),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

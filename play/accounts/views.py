@@ -24,7 +24,6 @@ import rules
 from play.accounts import accounts, bots, guests, languages, looks
 from play.accounts.accounts import recheck_sockets
 from play.accounts.forms import SettingsForm, SignupForm
-from play.api import tokens
 from play.common import clocks, language, limits, paging
 from play.common.players import has_account
 from play.computer import opponents
@@ -142,7 +141,7 @@ class PasswordChange(Limited, auth_views.PasswordChangeView):
         self.request.session.save()
         accounts.recorded(self.request, form.user)
         recheck_sockets(form.user.pk)
-        tokens.revoke_all(form.user)  # and every client's access
+        accounts.revoke_every_token(form.user)  # and every client's access
         return response
 
 
@@ -152,7 +151,7 @@ def log_out_everywhere(request):
     """Every login of the player ended, this one too, and every API token revoked."""
     user = request.user
     count = accounts.end_every_session(user)
-    tokens.revoke_all(user)
+    accounts.revoke_every_token(user)
     logout(request)
     message = ngettext(
         "Logged out everywhere: %(count)s login ended, and every API token revoked.",
@@ -196,7 +195,7 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
         axes_reset(username=form.user.get_username())
         response = super().form_valid(form)
         recheck_sockets(form.user.pk)  # every login it had has ended
-        tokens.revoke_all(form.user)  # and every client's access
+        accounts.revoke_every_token(form.user)  # and every client's access
         return response
 
 

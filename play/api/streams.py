@@ -22,8 +22,8 @@ from channels.layers import get_channel_layer
 from django.core.cache import cache
 from django.db import close_old_connections
 
-from play.accounts import bots
-from play.api import boards, events, tokens
+from play.accounts import accounts, bots
+from play.api import boards, events
 from play.api import games as api_games
 from play.api.auth import authorize, refused, wrong_method
 from play.common import limits, players
@@ -67,7 +67,7 @@ class Stream:
     seat: int | None = None
 
     def groups(self) -> list[str]:
-        mine = [tokens.token_group(self.token_id)]
+        mine = [accounts.token_group(self.token_id)]
         if self.kind == "events":
             return [*mine, events.group(self.user.pk), _events_group(self.token_id)]
         return [*mine, live.group_name(self.public_id)]

@@ -12,11 +12,10 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from play.accounts import guests
+from play.accounts import accounts, guests
 from play.common import clocks
 from play.common.errors import Refused
 from play.models import ApiToken
-from play.push import live
 
 # What a token may do, as lichess names its scopes; every token may read its account.
 # The settings page shows what each scope allows in the reader's language.
@@ -64,29 +63,8 @@ def revoke(user, token_id: int) -> ApiToken:
             raise Refused("You have no such token to revoke.", 404)
         token.revoked_at = clocks.now()
         token.save(update_fields=["revoked_at"])
-        transaction.on_commit(lambda: close_streams([token.pk]))
+        transaction.on_commit(lambda: accounts.close_streams([token.pk]))
     return token
-
-
-def revoke_all(user) -> int:
-    """Every token of the player revoked (their password changed or reset: every login ends,
-    and so does every client's access); how many."""
-    with transaction.atomic():
-        live_ones = ApiToken.objects.filter(user=user, revoked_at=None)
-        ids = list(live_ones.values_list("pk", flat=True))
-        live_ones.update(revoked_at=clocks.now())
-        transaction.on_commit(lambda: close_streams(ids))
-    return len(ids)
-
-
-def token_group(token_id: int) -> str:
-    """The streams opened with one token (play/api/streams.py)."""
-    return f"api-token-{token_id}"
-
-
-def close_streams(token_ids) -> None:
-    """Every stream opened with these tokens ends now, on every server."""
-    live.send_many([(token_group(pk), {"type": "api.close"}) for pk in token_ids])
 
 
 MOST_TESTED = 1000  # tokens tested in one call, as lichess's

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 import rules
-from play.accounts import bots, guests
+from play.accounts import bots, guests, standing
 from play.common import clocks
 from play.common.errors import Refused
 from play.common.language import for_user, translated
@@ -124,6 +124,7 @@ def start_paired(
     start = game_rules.format(game_rules.start(options))
     found = ratings.lookup((u.pk, slug, speed) for pair in pairs for u in pair)
     arranging = game_rules.needs_setup and not options.get("deal")
+    marked = standing.marked_ids([u.pk for pair in pairs for u in pair]) if rated else set()
     games, seats = [], []
     for pair in pairs:
         position = start
@@ -134,7 +135,8 @@ def start_paired(
         game = Game(
             game_slug=slug, options=options, rules_version=game_rules.rules_version,
             listing=Game.Listing.INVITE, created_by=pair[0], requested_side="white",
-            time_control=time_control, speed=speed, rated=rated, initial_position=position,
+            time_control=time_control, speed=speed, initial_position=position,
+            rated=rated and not marked & {u.pk for u in pair},
             position=position, revision=1, **belongs,
         )  # fmt: skip
         if arranging:
@@ -179,6 +181,8 @@ def join(game: Game, user) -> Game:
         Seat.objects.create(game=game, user=user, index=index)
         if Computer.objects.filter(user_id=user.pk).exists():  # its games are never rated
             Game.objects.filter(pk=game.pk).update(computer_seat=index, rated=False)
+        elif game.rated and standing.marked_ids([user.pk, game.created_by_id]):
+            Game.objects.filter(pk=game.pk).update(rated=False)  # a marked player's are not
         game = Game.locked(game.pk)  # with both seats
         # Games whose players arrange their pieces start with the setup, unless dealt.
         if not game.rules.needs_setup or setup.begin(game):

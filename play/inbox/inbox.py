@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from play.accounts import standing
 from play.common import clocks, language
 from play.common.errors import Refused
 from play.common.players import has_account
@@ -88,6 +89,8 @@ def refused(sender, recipient, mine: Correspondent | None = None) -> str | None:
         return _("Only players with an account send and receive messages.")
     if sender.pk == recipient.pk:
         return _("That is you.")
+    if (until := standing.muted_until(sender)) is not None:
+        return standing.muted_words(until)
     if Computer.objects.filter(user=recipient).exists():
         return _("The computer reads no messages.")
     blockers = set(

@@ -20,7 +20,7 @@ from play.models.inbox import Conversation, Correspondent, Letter
 from play.models.leagues import Championship, CupEntry, Edition, Entrant, LeagueGroup, Member
 from play.models.learn import LessonStars
 from play.models.lobby import PoolEntry
-from play.models.moderation import Report
+from play.models.moderation import Appeal, Report, Sanction
 from play.models.notify import Delivery, Notification
 from play.models.puzzles import PuzzleAttempt, PuzzleRating, PuzzleScore
 from play.models.ratings import Rating, RatingChange
@@ -39,6 +39,7 @@ from play.models.webpush import PushChoices, PushDevice, QueuedPush
 
 __all__ = [
     "ApiToken",
+    "Appeal",
     "GUEST_PREFIX",
     "REASONS",
     "DECLINE_REASONS",
@@ -82,6 +83,7 @@ __all__ = [
     "Relation",
     "Report",
     "Ruling",
+    "Sanction",
     "Seat",
     "Study",
     "Tournament",

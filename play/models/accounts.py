@@ -67,6 +67,18 @@ class Profile(Bounded):
         max_length=8, choices=LettersFrom.choices, default=LettersFrom.EVERYONE
     )
 
+    # The moderators' standing orders (play/moderation/): muted in chats and messages until
+    # then; marked for help from a computer or for boosting, their games unrated from then on
+    # and their ratings off the leaderboards.
+    muted_until = models.DateTimeField(null=True, blank=True)
+
+    class Mark(models.TextChoices):
+        NONE = "", pgettext_lazy("a player's mark", "None")
+        ENGINE = "engine", _("Help from a computer")
+        BOOSTER = "booster", _("Boosting or sandbagging")
+
+    mark = models.CharField(max_length=8, choices=Mark.choices, blank=True, default="")
+
     def __str__(self):
         return f"Settings of {self.user}"
 

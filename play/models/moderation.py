@@ -47,3 +47,68 @@ class Report(Bounded):
 
     def __str__(self):
         return f"{self.reporter} reports {self.reported}: {self.reason}"
+
+
+class Sanction(Bounded):
+    """What a moderator did about a player, and why: the moderation log. The player reads the
+    entries that concern them (all but a report dismissed), without the moderator's name."""
+
+    class Kind(models.TextChoices):
+        WARN = "warn", pgettext_lazy("a moderator's action", "Warned")
+        MUTE = "mute", pgettext_lazy("a moderator's action", "Muted in chats and messages")
+        UNMUTE = "unmute", pgettext_lazy("a moderator's action", "Unmuted")
+        ENGINE = "engine", pgettext_lazy("a moderator's action", "Marked: help from a computer")
+        BOOSTER = (
+            "booster",
+            pgettext_lazy("a moderator's action", "Marked: boosting or sandbagging"),
+        )
+        UNMARK = "unmark", pgettext_lazy("a moderator's action", "Mark lifted")
+        RENAME = "rename", pgettext_lazy("a moderator's action", "Renamed")
+        CLOSE = "close", pgettext_lazy("a moderator's action", "Account closed")
+        REOPEN = "reopen", pgettext_lazy("a moderator's action", "Account reopened")
+        DISMISS = "dismiss", pgettext_lazy("a moderator's action", "Report dismissed")
+
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sanctions"
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    reason = models.TextField(max_length=REPORT_WORDS)
+    # What the action was, in its own terms: a warning's words, a mute's end, the old name.
+    detail = models.CharField(max_length=300, blank=True)
+    report = models.ForeignKey(Report, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["player", "-created_at"])]
+        permissions = [("moderate", "Can warn, mute, mark, rename, close and reopen players")]
+
+    def __str__(self):
+        return f"{self.kind} {self.player}"
+
+
+class Appeal(Bounded):
+    """A closed or marked player asks the moderators to look again, in their own words."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", pgettext_lazy("an appeal", "Open")
+        ANSWERED = "answered", pgettext_lazy("an appeal", "Answered")
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="appeals"
+    )
+    text = models.TextField(max_length=REPORT_WORDS)
+    created_at = models.DateTimeField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    answer = models.TextField(max_length=REPORT_WORDS, blank=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self):
+        return f"Appeal of {self.player}"

@@ -22,6 +22,7 @@ class Notification(Bounded):
         DISPUTE = "dispute", _("Dispute")
         LEAGUE = "league", _("Championship or cup")
         TOURNAMENT = "tournament", _("Tournament")
+        MODERATION = "moderation", _("From the moderators")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

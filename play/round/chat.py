@@ -7,6 +7,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from play.accounts import standing
 from play.common import clocks, language
 from play.common.errors import Refused
 from play.common.players import has_account
@@ -37,6 +38,7 @@ def checked(text: str) -> str:
 
 def post(game: Game, user, text: str) -> ChatMessage:
     seat = game.seat_of_player(user, _("Only the two players write in a game's chat."))
+    standing.refuse_muted(user)
     text = checked(text)
     message = ChatMessage.objects.create(game=game, user=user, text=text, created_at=clocks.now())
     if (opponent := game.player(1 - seat.index)) is not None:
@@ -56,8 +58,11 @@ def visible(game: Game, user) -> bool:
 def html(game: Game, user, oob=False, notice: str | None = None) -> str:
     """The chat beside the game as `user` reads it: players read and write, spectators read
     finished games, and no one reads the lines of a player they block. `notice`: why the last
-    message was not posted."""
+    message was not posted; a muted player reads that they are, and until when."""
     shown = visible(game, user)
+    if notice is None and game.seat_of(user) is not None:
+        until = standing.muted_until(user)
+        notice = standing.muted_words(until) if until is not None else None
     lines = game.messages.select_related("user").exclude(user__in=relations.blocked_ids(user))
     context = {"game": game, "oob": oob, "notice": notice, "visible": shown}
     context["reporter"] = has_account(user) and user.pk  # who may report a line

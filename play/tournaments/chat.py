@@ -7,7 +7,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from play.accounts import guests
+from play.accounts import guests, standing
 from play.common import clocks
 from play.common.errors import Refused
 from play.models import Tournament, TournamentMessage
@@ -31,6 +31,7 @@ def post(tournament: Tournament, user, text: str) -> TournamentMessage:
     guests.refuse(user, "write in a tournament's chat")
     if not may_write(tournament, user):
         raise Refused(_("Join the tournament to write in its chat."), 403)
+    standing.refuse_muted(user)
     message = TournamentMessage.objects.create(
         tournament=tournament, user=user, text=checked(text), created_at=clocks.now()
     )

@@ -49,7 +49,7 @@ inbox.send(bob, ann, "Good game! The analysis: https://example.org/empire")
 
 def logged_out_pages(in_play):
     return [
-        "/", "/login/", "/signup/", "/computer/", "/password/reset/",
+        "/", "/login/", "/signup/", "/computer/", "/password/reset/", "/appeal/",
         *(f"/rules/{slug}/" for slug in SLUGS),
         *(f"/analysis/{slug}/" for slug in SLUGS),
         *(f"/leaderboard/{slug}/" for slug in SLUGS),
@@ -68,7 +68,7 @@ def logged_in_pages(in_play):
         "/", "/new/", "/pool/", "/settings/", "/notifications/", "/import/", "/@/axe-ann/",
         "/@/axe-bob/", "/password/change/", "/tournaments/new/", "/tournaments/new/swiss/",
         "/settings/tokens/", "/inbox/", "/inbox/axe-bob/", "/@/axe-bob/report/",
-        "/relations/following/",
+        "/relations/following/", "/account/moderation/",
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/g/{in_play['invitation']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),

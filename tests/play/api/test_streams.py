@@ -8,6 +8,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from imperia_site.asgi import application
+from play.accounts import accounts
 from play.api import streams, tokens
 from play.games import games
 from play.round import chat, moves
@@ -162,7 +163,7 @@ async def test_a_password_changed_revokes_every_token(ann, bob):
     made, secret = await database_sync_to_async(token)(bob)
     events = Stream("/api/stream/event", secret)
     await events.opened()
-    assert await database_sync_to_async(tokens.revoke_all)(bob) == 1
+    assert await database_sync_to_async(accounts.revoke_every_token)(bob) == 1
     assert await events.ended()
 
 

@@ -1,8 +1,6 @@
 """Private messages: a conversation a pair, who may write to whom, the counts, and the message
 pushed to the recipient's open pages."""
 
-from datetime import timedelta
-
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -28,29 +26,6 @@ from play.relations import relations
 from tests.play.relations.test_online import ORIGIN, logged_in_cookie
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def established(make_user):
-    """Players whose accounts are a month old: no longer new."""
-
-    def make(name):
-        user = make_user(name)
-        user.date_joined = clocks.now() - timedelta(days=30)
-        user.save(update_fields=["date_joined"])
-        return user
-
-    return make
-
-
-@pytest.fixture
-def amy(established):
-    return established("amy")
-
-
-@pytest.fixture
-def ben(established):
-    return established("ben")
 
 
 def test_a_conversation_is_one_a_pair_with_each_sides_count(amy, ben):

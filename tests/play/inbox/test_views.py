@@ -7,13 +7,12 @@ from play.common import limits
 from play.inbox import inbox
 from play.models import Letter, Report
 from play.relations import relations
-from tests.play.inbox.test_inbox import amy, ben, established  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def test_the_first_message_from_a_profile_opens_the_conversation(amy, ben, client_of):  # noqa: F811
+def test_the_first_message_from_a_profile_opens_the_conversation(amy, ben, client_of):
     client = client_of(amy)
     assert 'href="/inbox/ben/">Send a message</a>' in client.get("/@/ben/").content.decode()
     page = client.get("/inbox/ben/").content.decode()
@@ -27,7 +26,7 @@ def test_the_first_message_from_a_profile_opens_the_conversation(amy, ben, clien
     assert 'href="/inbox/amy/"' in inbox_page and "2 unread" in inbox_page
 
 
-def test_an_answer_by_htmx_adds_the_line_and_empties_the_form(amy, ben, client_of):  # noqa: F811
+def test_an_answer_by_htmx_adds_the_line_and_empties_the_form(amy, ben, client_of):
     inbox.send(ben, amy, "Hi Amy, see https://example.org/a?b=1 <script>x</script>")
     client = client_of(amy)
     page = client.get("/inbox/ben/").content.decode()
@@ -41,8 +40,8 @@ def test_an_answer_by_htmx_adds_the_line_and_empties_the_form(amy, ben, client_o
 
 
 def test_a_refused_message_is_said_where_it_was_written_and_nothing_kept(
-    amy,  # noqa: F811
-    ben,  # noqa: F811
+    amy,
+    ben,
     client_of,
 ):
     inbox.send(ben, amy, "Hi")
@@ -66,7 +65,7 @@ def test_a_refused_message_is_said_where_it_was_written_and_nothing_kept(
     assert Letter.objects.count() == 1
 
 
-def test_past_the_limit_the_form_says_how_long_to_wait(amy, ben, client_of, settings):  # noqa: F811
+def test_past_the_limit_the_form_says_how_long_to_wait(amy, ben, client_of, settings):
     settings.RATE_LIMIT_SCALE = 1
     client = client_of(amy)
     for i in range(limits.LIMITS["letter"].per_user):
@@ -77,7 +76,7 @@ def test_past_the_limit_the_form_says_how_long_to_wait(amy, ben, client_of, sett
     assert Letter.objects.count() == limits.LIMITS["letter"].per_user
 
 
-def test_a_message_is_reported_by_its_recipient_alone(amy, ben, established, client_of):  # noqa: F811
+def test_a_message_is_reported_by_its_recipient_alone(amy, ben, established, client_of):
     letter = inbox.send(ben, amy, "You are a patzer")
     page = client_of(amy).get("/inbox/ben/").content.decode()
     assert f'href="/@/ben/report/?letter={letter.pk}"' in page
@@ -97,7 +96,7 @@ def test_a_message_is_reported_by_its_recipient_alone(amy, ben, established, cli
     assert Report.objects.get().letter == letter
 
 
-def test_settings_choose_who_may_write(amy, ben, client_of):  # noqa: F811
+def test_settings_choose_who_may_write(amy, ben, client_of):
     page = client_of(ben).get("/settings/").content.decode()
     assert 'name="letters_from"' in page
     data = {"digest_hours": 6, "confirm_moves": "correspondence", "letters_from": "nobody"}
