@@ -10,6 +10,7 @@ from play.learn import urls as learn
 from play.lobby import urls as lobby
 from play.moderation import urls as moderation
 from play.notify import urls as notify
+from play.privacy import urls as privacy
 from play.puzzles import urls as puzzles
 from play.ratings import urls as ratings
 from play.referee import urls as referee
@@ -32,6 +33,7 @@ urlpatterns = [
     *relations.urlpatterns,
     *moderation.urlpatterns,
     *inbox.urlpatterns,
+    *privacy.urlpatterns,
     *games.urlpatterns,
     *learn.urlpatterns,
     *puzzles.urlpatterns,

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from play.accounts import looks
 from play.common import language
 from play.common.numbers import WholeNumberField
+from play.common.players import DELETED_PREFIX
 from play.models import GUEST_PREFIX, Profile
 
 # A new name, as lichess takes them: ASCII letters, digits, and single _ or - between them;
@@ -65,6 +66,8 @@ def check_name(username: str) -> None:
     saying what a name may be."""
     if len(username) > NAME_LENGTH or not NAME.fullmatch(username):
         raise forms.ValidationError(NAME_RULE)
+    if username.lower().startswith(DELETED_PREFIX):  # a deleted account's
+        raise forms.ValidationError(_("Names beginning with “deleted-” are not given."))
     # The names anonymous players are shown by, and their accounts' prefix.
     if username.lower().startswith(GUEST_PREFIX.rstrip("-")):
         raise forms.ValidationError(

@@ -10,6 +10,8 @@ from django.utils.translation import pgettext
 # An anonymous player's account: made for a visitor who plays without signing up, kept by their
 # session, named with a prefix a sign-up may not take (play/accounts/guests.py).
 GUEST_PREFIX = "anonymous-"
+# A deleted account's (play/privacy/erasure.py): its games stay, under a name shown as "deleted".
+DELETED_PREFIX = "deleted-"
 ANONYMOUS = "Anonymous"
 BOTS_KEY = "players:bots"
 BOTS_KEPT = 60  # seconds the cache keeps the bots' ids (dropped on every change here)
@@ -56,9 +58,15 @@ def is_bot(user) -> bool:
     return bool(user and user.pk is not None and user.pk in bot_ids())
 
 
+def is_deleted(user) -> bool:
+    return bool(user and user.username.startswith(DELETED_PREFIX))
+
+
 def public_name(user) -> str:
     """A player's name as the API gives it, the title apart: an anonymous visitor's account
-    is "Anonymous", as on the pages."""
+    is "Anonymous", as on the pages; a deleted account, "deleted"."""
+    if is_deleted(user):
+        return "deleted"
     return ANONYMOUS if is_guest(user) else user.username
 
 
@@ -67,4 +75,6 @@ def shown_name(user) -> str:
     "BOT name", as lichess writes its title."""
     if is_guest(user):
         return pgettext("a player without an account", "Anonymous")  # the API's stays English
+    if is_deleted(user):
+        return pgettext("a deleted account", "deleted")
     return f"BOT {user.username}" if is_bot(user) else user.username

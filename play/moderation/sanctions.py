@@ -25,7 +25,16 @@ from play.accounts.forms import check_name
 from play.common import clocks, language
 from play.common.errors import Refused
 from play.games import games
-from play.models import Game, Notification, Profile, Report, Sanction
+from play.models import (
+    Entrant,
+    Game,
+    Notification,
+    Participant,
+    PoolEntry,
+    Profile,
+    Report,
+    Sanction,
+)
 from play.models.moderation import REPORT_WORDS
 from play.notify import notify
 from play.push import live
@@ -171,18 +180,24 @@ def _close(player, profile, **_unused) -> str:
     player.save(update_fields=["is_active"])
     transaction.on_commit(lambda: accounts.end_every_session(player))
     accounts.revoke_every_token(player)
-    leave_every_game(player)
+    leave_play(player)
     return ""
 
 
-def leave_every_game(player) -> None:
-    """A player who can no longer play resigns their games in play, so that no opponent waits
-    on a clock, and their seeks and challenges are withdrawn."""
+def leave_play(player) -> None:
+    """A player who can no longer play (closed, or gone) resigns their games in play, so that
+    no opponent waits on a clock; their seeks and challenges are withdrawn, and quick pairing,
+    the tournaments not yet over and the championships pair them no more (a reopened account
+    joins again, as after a pause)."""
     mine = Game.objects.filter(seats__user=player)
     for game in mine.filter(status=Game.Status.ACTIVE):
         games.resign(game, player)
     for game in mine.filter(status=Game.Status.OPEN, created_by=player):
         games.abort(game, player)
+    PoolEntry.objects.filter(user=player).delete()
+    running = Participant.objects.filter(user=player, tournament__finished_at__isnull=True)
+    running.update(paused=True, free_since=None)
+    Entrant.objects.filter(user=player, left_at__isnull=True).update(left_at=clocks.now())
 
 
 def _reopen(player, profile, **_unused) -> str:

@@ -271,13 +271,14 @@ def _change(common, seat, row, after, kind, score, reverses=None) -> RatingChang
 
 def leaders(slug: str, speed: str, at=None):
     """The established players of a game at a speed, best first: sure ratings (RD at most
-    110), played within 90 days, none marked by the moderators; at most 100."""
+    110), played within 90 days, none marked by the moderators nor closed; at most 100."""
     at = at or clocks.now()
     found = Rating.objects.filter(
         game_slug=slug,
         speed=speed,
         rd__lte=PROVISIONAL_RD,
         last_played_at__gte=at - timedelta(days=ACTIVE_DAYS),
+        user__is_active=True,  # a closed account's, or a deleted one's: hidden
     ).exclude(user__profile__mark__gt="")  # marked by the moderators: hidden
     return found.select_related("user").order_by("-rating", "pk")[:LEADERS]
 

@@ -92,6 +92,8 @@ def test_a_marked_players_games_are_unrated_from_then_on_and_leaderboards_hide_t
     assert [game.rated for game in paired] == [False, True]
     sanctions.act(moderator, bob, Kind.UNMARK, "Cleared on appeal.")
     assert [r.user for r in ratings.leaders("empress", "blitz")] == [bob, carl]
+    sanctions.act(moderator, carl, Kind.CLOSE, "Abuse.")
+    assert [r.user for r in ratings.leaders("empress", "blitz")] == [bob]
 
 
 def test_a_rename_by_force_takes_a_free_name_as_names_are_taken(moderator, ann, bob):
