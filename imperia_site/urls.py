@@ -1,9 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+# The site's addresses first: they give the admin its login (play/accounts/urls.py) before the
+# admin's own are read.
+site = include("play.urls")
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("", include("play.urls")),
+    path("", site),
 ]
 
 # Under /api/, JSON as the API's own errors; elsewhere, Django's pages (templates/).

@@ -8,8 +8,8 @@ from django.utils.html import format_html
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from play.accounts import looks
-from play.common import language
+from play.accounts import looks, twofactor
+from play.common import language, limits
 from play.common.numbers import WholeNumberField
 from play.common.players import DELETED_PREFIX
 from play.models import GUEST_PREFIX, Profile
@@ -28,8 +28,39 @@ NAME_RULE = format_lazy(
 
 
 class LoginForm(AuthenticationForm):
-    """Django's, saying to the player whose account the moderators closed that it is, and
-    where to read why and appeal: only to one who gives its password."""
+    """Django's, with two-factor sign-in's code asked after the password where it is on; and
+    saying to the player whose account the moderators closed that it is, and where to read why
+    and appeal: only to one who gives its password."""
+
+    code = forms.CharField(
+        label=_("Two-factor code (if you turned it on)"),
+        required=False,
+        max_length=20,
+        widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "numeric"}),
+        help_text=_("The code your authentication app shows, or one of your recovery codes."),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        user = self.get_user()
+        if user is not None and twofactor.is_on(user):
+            code = self.cleaned_data.get("code", "")
+            if not code:
+                raise forms.ValidationError(
+                    _("Two-factor sign-in is on: type the code your authentication app shows."),
+                    code="code_missing",
+                )
+            address = limits.client_address(self.request) if self.request else limits.UNKNOWN
+            try:
+                right = twofactor.check(user, code, address)
+            except limits.Limited as exc:
+                raise forms.ValidationError(exc.message, code="limited") from None
+            if not right:
+                raise forms.ValidationError(
+                    _("That code is not right, or was taken already: type the one showing now."),
+                    code="code_wrong",
+                )
+        return cleaned
 
     def get_invalid_login_error(self):
         name, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")

@@ -1,9 +1,12 @@
+from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from play.accounts import views
 from play.accounts.forms import LoginForm
+
+admin.site.login = views.admin_login  # the site's own login, for staff as for everyone
 
 urlpatterns = [
     path("@/<str:username>/", views.profile, name="profile"),
@@ -20,6 +23,7 @@ urlpatterns = [
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("logout/everywhere/", views.log_out_everywhere, name="log-out-everywhere"),
+    path("settings/two-factor/", views.two_factor, name="two-factor"),
     # Django's own password views; their names are the ones those views look for.
     path("password/change/", views.PasswordChange.as_view(), name="password_change"),
     path(

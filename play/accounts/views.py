@@ -7,24 +7,27 @@ import logging
 from functools import partial
 
 from axes.utils import reset as axes_reset
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 import rules
-from play.accounts import accounts, bots, guests, languages, looks
+from play.accounts import accounts, bots, guests, languages, looks, twofactor
 from play.accounts.accounts import recheck_sockets
 from play.accounts.forms import SettingsForm, SignupForm
 from play.common import clocks, language, limits, paging
+from play.common.errors import Refused
 from play.common.players import has_account
 from play.computer import opponents
 from play.games.forms import ChallengeForm, ComputerGameForm
@@ -236,3 +239,50 @@ def said(heading: str, text: str):
         "template_name": "registration/said.html",
         "extra_context": {"heading": heading, "text": text},
     }
+
+
+def admin_login(request, extra_context=None):
+    """The admin's login is the site's: one door, where two-factor sign-in and a closed
+    account's word apply to staff as to everyone (a logged-in player without staff rights
+    gets the admin's own page saying so)."""
+    if request.user.is_authenticated:
+        return admin.site.__class__.login(admin.site, request, extra_context)
+    return redirect_to_login(request.GET.get("next") or reverse("admin:index"))
+
+
+SECRET_KEPT = "two_factor_secret"  # the secret being set up, in the session until confirmed
+
+
+@login_required
+def two_factor(request):
+    """Two-factor sign-in: turned on by scanning the QR code and typing the code the app then
+    shows (the recovery codes shown once); turned off, or new recovery codes made, with a code."""
+    user = request.user
+    if not has_account(user):
+        return redirect("signup")
+    context, status = {}, 200
+    if request.method == "POST":
+        code, action = request.POST.get("code", ""), request.POST.get("action")
+        address = limits.client_address(request)
+        try:
+            if action == "on" and SECRET_KEPT in request.session:
+                context["codes"] = twofactor.turn_on(user, request.session[SECRET_KEPT], code)
+                del request.session[SECRET_KEPT]
+            elif action == "codes":
+                context["codes"] = twofactor.new_recovery_codes(user, code, address)
+            elif action == "off":
+                twofactor.turn_off(user, code, address)
+                messages.success(request, gettext("Two-factor sign-in is off."))
+                return redirect("two-factor")
+            else:
+                context["problem"], status = gettext("Reload the page, and try again."), 400
+        except Refused as exc:
+            context["problem"], status = exc.message, exc.status
+    context["on"] = twofactor.is_on(user)
+    if context["on"]:
+        context["left"] = twofactor.recovery_left(user)
+    else:
+        secret = request.session.setdefault(SECRET_KEPT, twofactor.new_secret())
+        context["secret"] = " ".join(secret[i : i + 4] for i in range(0, len(secret), 4))
+        context["qr"] = twofactor.qr_code(twofactor.provisioning(user, secret))
+    return render(request, "play/two_factor.html", context, status=status)

@@ -40,6 +40,7 @@ LIMITS = {
     "keep": Limit(
         gettext_lazy("long analyses kept"), 120, 240, 60
     ),  # a row of up to 30,000 characters each
+    "code": Limit(gettext_lazy("sign-in codes"), 10, 30, 3600),  # each a one-in-a-million guess
     "export": Limit(gettext_lazy("downloads of your data"), 5, 10, 3600),  # every game, zipped
     "letter": Limit(gettext_lazy("private messages"), 20, 60, 60),
     "report": Limit(gettext_lazy("reports and statements"), 10, 30, 3600),

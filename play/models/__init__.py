@@ -2,7 +2,7 @@
 the models live in modules by domain and are all importable from here."""
 
 from play.common.players import GUEST_PREFIX, is_guest, shown_name
-from play.models.accounts import Computer, Login, Profile
+from play.models.accounts import Computer, Login, Profile, TwoFactor
 from play.models.api import ApiToken
 
 # The migrations name the defaults and choices by their place here.
@@ -89,6 +89,7 @@ __all__ = [
     "Tournament",
     "TournamentMessage",
     "TournamentPlan",
+    "TwoFactor",
     "is_guest",
     "game_choices",
     "known",

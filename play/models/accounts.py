@@ -111,3 +111,20 @@ class Login(Bounded):
 
     def __str__(self):
         return f"Login of {self.user} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class TwoFactor(Bounded):
+    """Two-factor sign-in (TOTP, RFC 6238) turned on: the secret the player's app shares, the
+    last time step a code was taken at (a code is taken once), and the recovery codes left, as
+    SHA-256 digests (each taken once)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="two_factor"
+    )
+    secret = models.CharField(max_length=32)
+    last_step = models.BigIntegerField(default=0)
+    recovery = models.JSONField(default=list)
+    enabled_at = models.DateTimeField()
+
+    def __str__(self):
+        return f"Two-factor sign-in of {self.user}"

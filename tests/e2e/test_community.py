@@ -1,7 +1,10 @@
 """Players who find one another, and moderators who keep the peace, in the browser: a friend
 followed, seen online and watched; a block that refuses a challenge and a message; a chat line
 reported, and the moderator's mute said in the player's open game at once; a closed account
-refused at login."""
+refused at login; a player's data downloaded, then their account deleted."""
+
+import json
+import zipfile
 
 import pytest
 from playwright.sync_api import expect
@@ -88,10 +91,11 @@ def test_a_reported_chat_line_the_moderators_mute_said_at_once_and_a_closed_acco
 
     moderator("md-mod")
     desk = browser.new_context().new_page()
-    desk.goto(server + "/admin/login/")
+    desk.goto(server + "/admin/")  # to the site's login, and back
     desk.fill("#id_username", "md-mod")
     desk.fill("#id_password", PASSWORD)
-    desk.click("input[type=submit]")
+    desk.click("main button[type=submit]")
+    expect(desk.locator("#site-name")).to_be_visible()
     desk.goto(server + "/admin/play/report/?status__exact=open")
     desk.locator("#result_list tbody th a").first.click()
     expect(desk.locator("#content")).to_contain_text("you play like a potato")
@@ -128,3 +132,32 @@ def test_a_reported_chat_line_the_moderators_mute_said_at_once_and_a_closed_acco
     login.fill("#id_password", PASSWORD)
     login.click("main button:has-text('Continue')")
     expect(login.locator("main")).to_contain_text("Abuse.")
+
+
+def test_a_player_downloads_their_data_then_deletes_their_account(browser, server):
+    hal, ivy = start_game(browser, server, "empress", "gd-hal", "gd-ivy")
+    game = hal.url
+    hal.fill("#chat-input", "good luck")
+    hal.press("#chat-input", "Enter")
+    expect(ivy.locator("#chat-log")).to_contain_text("good luck")
+    hal.goto(server + "/settings/")
+    with hal.expect_download() as download:
+        hal.click("text=Download your data")
+    zipped = zipfile.ZipFile(download.value.path())
+    account = json.loads(zipped.read("account.json"))
+    assert account["username"] == "gd-hal" and account["settings"]["messages_from"] == "everyone"
+    public_id = game.rstrip("/").rsplit("/", 1)[1]
+    assert f"games/imperia-empress-{public_id}.txt" in zipped.namelist()
+    assert json.loads(zipped.read("chat.json"))["games"][0]["text"] == "good luck"
+
+    hal.click("text=Delete your account")
+    hal.fill("#id_password", PASSWORD)
+    hal.check("#id_sure")
+    hal.click("main button:has-text('Delete my account')")
+    expect(hal.locator(".messages")).to_contain_text("Your account is deleted.")
+    ivy.reload()
+    expect(ivy.locator("#status")).to_contain_text("resignation")  # hal's game, resigned
+    expect(ivy.locator("main")).to_contain_text("deleted")
+    expect(ivy.locator("#chat-log")).not_to_contain_text("good luck")
+    log_in(hal, server, "gd-hal")
+    expect(hal.locator(".errorlist")).to_be_visible()

@@ -30,10 +30,11 @@ def test_a_misclick_is_rewound_by_a_referee(browser, server):
         f"get_user_model().objects.create_user('rex', password='{PASSWORD}'); call_command('make_referee', 'rex')"
     )
     referee = browser.new_context().new_page()
-    referee.goto(server + "/admin/login/")
+    referee.goto(server + "/admin/")  # to the site's login, and back
     referee.fill("#id_username", "rex")
     referee.fill("#id_password", PASSWORD)
-    referee.click("input[type=submit]")
+    referee.click("main button[type=submit]")
+    expect(referee.locator("#site-name")).to_be_visible()
     referee.set_viewport_size({"width": 1280, "height": 900})
     referee.goto(server + "/admin/play/dispute/")
     # The list fits its column: none of it is cut off under the filter.

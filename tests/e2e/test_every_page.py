@@ -50,6 +50,7 @@ inbox.send(bob, ann, "Good game! The analysis: https://example.org/empire")
 def logged_out_pages(in_play):
     return [
         "/", "/login/", "/signup/", "/computer/", "/password/reset/", "/appeal/",
+        "/privacy/",
         *(f"/rules/{slug}/" for slug in SLUGS),
         *(f"/analysis/{slug}/" for slug in SLUGS),
         *(f"/leaderboard/{slug}/" for slug in SLUGS),
@@ -68,7 +69,8 @@ def logged_in_pages(in_play):
         "/", "/new/", "/pool/", "/settings/", "/notifications/", "/import/", "/@/axe-ann/",
         "/@/axe-bob/", "/password/change/", "/tournaments/new/", "/tournaments/new/swiss/",
         "/settings/tokens/", "/inbox/", "/inbox/axe-bob/", "/@/axe-bob/report/",
-        "/relations/following/", "/account/moderation/",
+        "/relations/following/", "/account/moderation/", "/settings/two-factor/",
+        "/settings/delete/",
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/g/{in_play['invitation']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),

@@ -36,11 +36,14 @@ def test_failures_from_one_address_lock_that_address_for_every_account(ann, bob)
     assert log_in("bob", RIGHT, address="10.0.3.4").status_code == 302  # elsewhere, bob is fine
 
 
-def test_the_admin_login_is_throttled_too(django_user_model):
+def test_the_admin_is_logged_into_through_the_sites_throttled_login(django_user_model):
     django_user_model.objects.create_superuser("root", password=RIGHT)
+    for path in ("/admin/login/", "/admin/login/?next=/admin/play/game/"):
+        answer = log_in("root", RIGHT, path=path, address="10.0.4.1")
+        assert answer.status_code == 302 and answer["Location"].startswith("/login/?next=/admin/")
     for i in range(5):
-        log_in("root", f"guess-{i}", path="/admin/login/", address=f"10.0.4.{i}")
-    response = log_in("root", RIGHT, path="/admin/login/", address="10.0.4.9")
+        log_in("root", f"guess-{i}", address=f"10.0.4.{i}")
+    response = log_in("root", RIGHT, address="10.0.4.9")
     assert response.status_code == 429 and "Too many failed logins" in response.content.decode()
 
 
