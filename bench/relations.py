@@ -1,10 +1,13 @@
-"""What following costs a player who follows many: their list of followed players (its first
-page and a deep one), their followers, and the players they follow who are online now (also
-on their dashboard, with the timeline of what they did), for a player following --follows
-others (5,000 unless said) and followed by as many, --online of them online. Prints the time
-(the median of --repeat runs) and the queries of each; asserts nothing.
+"""What following and writing cost a player who follows many and writes much: their list of
+followed players (its first page and a deep one), their followers, and the players they
+follow who are online now (also on their dashboard, with the timeline of what they did), for
+a player following --follows others (5,000 unless said) and followed by as many, --online of
+them online; and their inbox of --conversations conversations (its first and last pages), and
+a conversation of --letters messages (its latest page and its oldest). Prints the time (the
+median of --repeat runs) and the queries of each; asserts nothing.
 
-    .venv/bin/python bench/relations.py [--follows 5000] [--online 200] [--repeat 7]
+    .venv/bin/python bench/relations.py [--follows 5000] [--online 200] [--letters 10000]
+        [--conversations 2000] [--repeat 7]
 
 On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set), with
 the settings' cache (Redis when REDIS_URL is set)."""
@@ -66,6 +69,37 @@ def populate(follows: int, online: int):
     return star
 
 
+def write(star, letters: int, conversations: int) -> str:
+    """`letters` messages between the star and one player, and `conversations` more with one
+    message each, the latest last: the name of the long conversation's other player."""
+    from django.contrib.auth import get_user_model
+
+    from play.common import clocks
+    from play.models import Conversation, Correspondent, Letter
+
+    User = get_user_model()
+    others = User.objects.bulk_create(
+        [User(username=f"w{i:05}", password="!") for i in range(conversations + 1)]
+    )
+    start = clocks.now() - timedelta(days=30)
+    talks = Conversation.objects.bulk_create(
+        [Conversation(started_by=other, created_at=start) for other in others]
+    )
+    lines = [Letter(conversation=talks[0], sender=(star, others[0])[i % 2], text=f"Line {i}",
+                    created_at=start + timedelta(seconds=i)) for i in range(letters)]  # fmt: skip
+    lines += [Letter(conversation=talk, sender=other, text="Hello",
+                     created_at=start + timedelta(seconds=letters + i))
+              for i, (talk, other) in enumerate(zip(talks[1:], others[1:], strict=True))]  # fmt: skip
+    Letter.objects.bulk_create(lines, batch_size=2000)
+    Correspondent.objects.bulk_create(
+        [Correspondent(conversation=talk, user=star, other=other, unread=1, last_text="Hello",
+                       last_at=start + timedelta(seconds=letters + i))
+         for i, (talk, other) in enumerate(zip(talks, others, strict=True))],
+        batch_size=2000,
+    )  # fmt: skip
+    return others[0].username
+
+
 def measure(call, repeat: int) -> tuple[float, int]:
     from django.db import connection
 
@@ -86,6 +120,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--follows", type=int, default=5000)
     parser.add_argument("--online", type=int, default=200)
+    parser.add_argument("--letters", type=int, default=10_000)
+    parser.add_argument("--conversations", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
     yardstick = machine_speed()
@@ -98,9 +134,12 @@ def main() -> None:
         from play.relations import relations
 
         star = populate(args.follows, args.online)
+        other = write(star, args.letters, args.conversations)
         client = Client(SERVER_NAME="localhost")
         client.force_login(star)
         deep = args.follows // 50  # the last page of the list
+        inbox_last = -(-(args.conversations + 1) // 30)
+        talk, talk_last = f"/inbox/{other}/", -(-args.letters // 50)
         cases = {
             "following, first page": lambda: client.get("/relations/following/"),
             f"following, page {deep}": lambda: client.get(f"/relations/following/?page={deep}"),
@@ -108,9 +147,16 @@ def main() -> None:
             "online followed (the service)": lambda: relations.online_followed(star),
             "timeline (the service)": lambda: relations.timeline(star),
             "dashboard (all of it)": lambda: client.get("/"),
+            "inbox, first page": lambda: client.get("/inbox/"),
+            f"inbox, page {inbox_last}": lambda: client.get(f"/inbox/?page={inbox_last}"),
+            f"conversation of {args.letters}, latest page": lambda: client.get(talk),
+            f"conversation, page {talk_last} (the oldest)": lambda: client.get(
+                f"{talk}?page={talk_last}"
+            ),
         }
         client.get("/")  # the first request sets the process up
         print(f"{args.follows} followed and following, {args.online} online; "
+              f"{args.conversations + 1} conversations, one of {args.letters} messages; "
               f"yardstick {yardstick:.1f} ms")  # fmt: skip
         print("| what | ms (median) | queries |")
         print("|---|---:|---:|")

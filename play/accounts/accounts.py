@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from datetime import timedelta
 from importlib import import_module
 from types import SimpleNamespace
 
@@ -11,6 +12,7 @@ from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_in, user_logged_out
+from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.dispatch import receiver
 from django.shortcuts import render
@@ -116,6 +118,19 @@ def token_group(token_id: int) -> str:
 def close_streams(token_ids) -> None:
     """Every stream opened with these tokens ends now, on every server."""
     live.send_many([(token_group(pk), {"type": "api.close"}) for pk in token_ids])
+
+
+def forget_ended_logins(now) -> int:
+    """Sessions past their expiry deleted (as `clearsessions` would), and the logins whose
+    sessions are gone with them: a login is known only while it may still be used. How many
+    logins were forgotten."""
+    Session.objects.filter(expire_date__lte=now).delete()
+    live = Session.objects.filter(expire_date__gt=now).values("session_key")
+    # A login younger than a session lives cannot have run out (one logged out is gone).
+    ended = Login.objects.filter(
+        created_at__lt=now - timedelta(seconds=settings.SESSION_COOKIE_AGE)
+    )
+    return ended.exclude(session_key__in=live).delete()[0]
 
 
 def client_ip(request) -> str | None:

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils.translation import gettext as _
 
+from play.accounts import accounts
 from play.common import clocks
 from play.common.language import for_user
 from play.games.lifecycle import end, settle
@@ -83,11 +84,12 @@ KEPT = timedelta(days=30)
 
 
 def forget_old(now=None) -> int:
-    """Drop analysis trees kept for addresses past KEPT, and evaluations past it."""
+    """Drop analysis trees kept for addresses past KEPT, and evaluations past it; and the
+    sessions and logins that have ended."""
     now = now or clocks.now()
     trees = AnalysisTree.objects.filter(created_at__lt=now - KEPT).delete()[0]
     answers = Evaluation.objects.filter(created_at__lt=now - KEPT).delete()[0]
-    return trees + answers
+    return trees + answers + accounts.forget_ended_logins(now)
 
 
 def sweep_once(now=None) -> dict[str, int]:
@@ -97,5 +99,5 @@ def sweep_once(now=None) -> dict[str, int]:
         "games ended on time": expire_clocks(now),
         "low-time warnings": warn_low_time(now),
         "digests sent": notify.send_digests(now),
-        "old analyses and evaluations forgotten": forget_old(now),
+        "old analyses, evaluations and logins forgotten": forget_old(now),
     }

@@ -150,7 +150,8 @@ def inbox(user):
 
 def letters(side: Correspondent):
     """The messages of a conversation, the latest first (a page shows them oldest first)."""
-    return Letter.objects.filter(conversation=side.conversation_id).order_by("-id")
+    found = Letter.objects.filter(conversation=side.conversation_id).select_related("sender")
+    return found.order_by("-id")
 
 
 def side_with(user, other) -> Correspondent | None:

@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 from play.accounts import guests, standing
 from play.common import clocks
 from play.common.errors import Refused
-from play.models import Tournament, TournamentMessage
+from play.models import Participant, Tournament, TournamentMessage
 from play.push import live
+from play.relations import relations
 from play.round.chat import checked
 from play.tournaments import standings
 
@@ -42,6 +43,22 @@ def post(tournament: Tournament, user, text: str) -> TournamentMessage:
         )
     )
     return message
+
+
+def hidden_authors(tournament: Tournament, user) -> list[int]:
+    """The players of the tournament (and its organiser) whom `user` blocks: the page hides
+    their lines (the chat is drawn once for every reader)."""
+    blocked = relations.blocked_ids(user)
+    if not blocked:
+        return []
+    writers = set(
+        Participant.objects.filter(tournament=tournament, user_id__in=blocked).values_list(
+            "user_id", flat=True
+        )
+    )
+    if tournament.created_by_id in blocked:
+        writers.add(tournament.created_by_id)
+    return sorted(writers)
 
 
 def html(tournament: Tournament, *, oob: bool = False, notice: str | None = None) -> str:

@@ -82,6 +82,7 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
         if shown.status == "finished"
         else mark_safe(standings.top_html(standings.shown_top(shown))),
         "chat": mark_safe(chat.html(shown)),
+        "hidden_authors": chat.hidden_authors(shown, request.user),
         "may_chat": chat.may_write(shown, request.user),
         "may_start_round": _may_start_round(shown, request.user),
         "refusal": refusal and refusal.message,

@@ -65,3 +65,26 @@ def test_the_sessions_open_before_logins_were_known_are_known_after_the_migratio
         laptop.cookies["sessionid"].value: "ann",
         phone.cookies["sessionid"].value: "bob",
     }
+
+
+def test_the_sweeper_forgets_the_logins_whose_sessions_ended(ann, bob):
+    from datetime import timedelta
+
+    from django.conf import settings
+    from django.contrib.sessions.models import Session
+
+    from play.common import clocks
+    from play.games.sweeper import forget_old
+
+    ended, live = logged_in(ann), logged_in(bob)
+    assert live.get("/settings/").status_code == 200
+    now = clocks.now()
+    long_ago = now - timedelta(seconds=settings.SESSION_COOKIE_AGE + 60)
+    Login.objects.update(created_at=long_ago)
+    Session.objects.filter(session_key=ended.session.session_key).update(expire_date=now)
+    Session.objects.filter(session_key=live.session.session_key).update(
+        expire_date=now + timedelta(days=1)  # kept alive since, by its use
+    )
+    assert forget_old(now) == 1
+    assert list(Login.objects.values_list("user__username", flat=True)) == ["bob"]
+    assert not Session.objects.filter(session_key=ended.session.session_key).exists()

@@ -424,3 +424,20 @@ def test_a_finished_arena_game_leads_back_to_the_arena_and_has_no_rematch(
     )
     assert refused.status_code == 409 and "the tournament pairs" in refused.content.decode()
     assert not Offer.objects.exists()
+
+
+def test_a_blocked_players_lines_are_hidden_from_the_blocker_in_a_tournaments_chat(
+    arena, ann, bob, players, client_of
+):
+    from play.relations import relations
+    from play.tournaments import chat
+
+    carl = players(1, prefix="carl")[0]
+    for player in (bob, carl):
+        entries.join(arena, player, "club")
+    chat.post(arena, bob, "hello all")
+    relations.block(carl, bob)
+    page = client_of(carl).get(arena.get_absolute_url()).content.decode()
+    hidden = f'#tournament-chat-log [data-author="{bob.pk}"] {{ display: none; }}'
+    assert hidden in page and f'<p data-author="{bob.pk}">' in page
+    assert "display: none" not in client_of(ann).get(arena.get_absolute_url()).content.decode()
