@@ -93,6 +93,8 @@ def refused(sender, recipient, mine: Correspondent | None = None) -> str | None:
         return standing.muted_words(until)
     if Computer.objects.filter(user=recipient).exists():
         return _("The computer reads no messages.")
+    if not recipient.is_active:  # closed by the moderators, or deleted
+        return _("This account is closed.")
     blockers = set(
         Relation.objects.filter(
             from_user__in=(sender, recipient), to_user__in=(sender, recipient),

@@ -103,6 +103,10 @@ def test_no_one_writes_to_themselves_the_computer_or_as_a_visitor(amy, ben, make
         inbox.send(amy, opponents.player(1), "Hi")
     with pytest.raises(Refused, match="Only players with an account"):
         inbox.send(make_user(GUEST_PREFIX + "0a1b2c"), ben, "Hi")
+    ben.is_active = False  # closed, or deleted
+    ben.save()
+    with pytest.raises(Refused, match="This account is closed."):
+        inbox.send(amy, ben, "Hi")
     assert not Letter.objects.exists()
 
 
