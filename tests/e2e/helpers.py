@@ -17,6 +17,14 @@ def sign_up(page, server, name):
     expect(page).to_have_url(server + "/")
 
 
+def log_in(page, server, name, address="/login/"):
+    """Log in through the site's login, from `address` (the admin's sends there, and back)."""
+    page.goto(server + address)
+    page.fill("#id_username", name)
+    page.fill("#id_password", PASSWORD)
+    page.click("main button[type=submit]")
+
+
 def create_game(page, slug, side="white", listing="seek", clock="none"):
     """A new game from the lobby's form: casual with no clock, or rated on the form's clock
     (`clock="live"`: 5+3; `clock="days"`: 3 days a move)."""

@@ -10,17 +10,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import run_django
-from tests.e2e.helpers import PASSWORD, sign_up, start_game
+from tests.e2e.helpers import PASSWORD, log_in, sign_up, start_game
 from tests.e2e.test_messages import established
 
 pytestmark = pytest.mark.e2e
-
-
-def log_in(page, server, name):
-    page.goto(server + "/login/")
-    page.fill("#id_username", name)
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
 
 
 def moderator(name: str) -> None:
@@ -91,10 +84,7 @@ def test_a_reported_chat_line_the_moderators_mute_said_at_once_and_a_closed_acco
 
     moderator("md-mod")
     desk = browser.new_context().new_page()
-    desk.goto(server + "/admin/")  # to the site's login, and back
-    desk.fill("#id_username", "md-mod")
-    desk.fill("#id_password", PASSWORD)
-    desk.click("main button[type=submit]")
+    log_in(desk, server, "md-mod", "/admin/")
     expect(desk.locator("#site-name")).to_be_visible()
     desk.goto(server + "/admin/play/report/?status__exact=open")
     desk.locator("#result_list tbody th a").first.click()

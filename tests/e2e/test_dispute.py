@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import run_django
-from tests.e2e.helpers import PASSWORD, start_game, type_move
+from tests.e2e.helpers import PASSWORD, log_in, start_game, type_move
 
 pytestmark = pytest.mark.e2e
 
@@ -30,10 +30,7 @@ def test_a_misclick_is_rewound_by_a_referee(browser, server):
         f"get_user_model().objects.create_user('rex', password='{PASSWORD}'); call_command('make_referee', 'rex')"
     )
     referee = browser.new_context().new_page()
-    referee.goto(server + "/admin/")  # to the site's login, and back
-    referee.fill("#id_username", "rex")
-    referee.fill("#id_password", PASSWORD)
-    referee.click("main button[type=submit]")
+    log_in(referee, server, "rex", "/admin/")
     expect(referee.locator("#site-name")).to_be_visible()
     referee.set_viewport_size({"width": 1280, "height": 900})
     referee.goto(server + "/admin/play/dispute/")
