@@ -222,6 +222,8 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# A bare "www." address in a private message is linked over HTTPS (Django's coming default).
+URLIZE_ASSUME_HTTPS = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
