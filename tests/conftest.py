@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.db import connections
 from django.test import Client
 
+from play.common import limits
 from play.common import players as names
 from play.common.lru import LRU
 from play.games import games
@@ -22,6 +23,15 @@ def _forget_what_was_drawn():
     yield
     LRU.forget_all()
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _rate_limits_held_still(monkeypatch):
+    """The rate limits count in fixed windows of time (a minute, an hour): a test that spends
+    an allowance must not see a new window begin halfway through, as it did at the turn of an
+    hour. Held 30 s into one; a test that moves time sets the limits' clock itself. (Each
+    test's counts are cleared with the cache.)"""
+    monkeypatch.setattr(limits, "clock", lambda: 1_800_000_030.0)
 
 
 @pytest.fixture(autouse=True)

@@ -53,15 +53,14 @@ def lived_in(ann, bob, active_game, make_user):
                               label="Firefox on Linux", created_at=at)  # fmt: skip
     relations.follow(ann, carl)
     relations.block(ann, bob)
-    Profile.objects.update_or_create(
-        user=ann, defaults={"language": "de", "letters_from": "followed"}
-    )
+    Profile.objects.update_or_create(user=ann, defaults={"letters_from": "followed"})
     ann.email = "ann@example.org"
     ann.save()
     return {"done": done, "in_play": active_game, "carl": carl}
 
 
 def test_the_download_holds_the_account_field_by_field(ann, bob, lived_in, client_of):
+    Profile.objects.filter(user=ann).update(language="de")
     answer = client_of(ann).get("/settings/data/")
     assert answer["Content-Type"] == "application/zip"
     assert 'filename="imperia-ann-' in answer["Content-Disposition"]
