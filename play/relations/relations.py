@@ -14,9 +14,11 @@ from datetime import datetime
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+import rules
 from play.common import clocks
 from play.common.errors import Refused
 from play.common.players import has_account
@@ -109,26 +111,44 @@ def kept_apart(player) -> set[int]:
 
 
 @dataclass
+class Watched:
+    """A game in play, to watch: its address and its game (not a whole Game row, whose
+    forty fields a dashboard of hundreds of friends' games would build for two)."""
+
+    public_id: str
+    game_slug: str
+
+    def get_absolute_url(self) -> str:
+        return reverse("game", args=[self.public_id])
+
+    @property
+    def rules(self):
+        return rules.get(self.game_slug)
+
+
+@dataclass
 class Online:
     """A followed player online now, and their games in play, to watch."""
 
-    user: object
-    games: list
+    user: object  # with its id and name alone
+    games: list[Watched]
 
 
 def online_followed(player) -> list[Online]:
     """The players `player` follows who have a page of the site open now (play/push/presence:
-    shared by every server), by name, each with their games in play."""
+    shared by every server), by name, each with their games in play: read as values, not
+    rows."""
     followed = Relation.objects.filter(from_user=player, kind=Relation.Kind.FOLLOW)
     online = presence.online_among(followed.values_list("to_user_id", flat=True))
     if not online:
         return []
     playing = {}
     seats = Seat.objects.filter(user_id__in=online, game__status=Game.Status.ACTIVE)
-    for seat in seats.select_related("game").only("user_id", "game__public_id", "game__game_slug"):
-        playing.setdefault(seat.user_id, []).append(seat.game)
-    users = get_user_model().objects.filter(pk__in=online).only("username").order_by("username")
-    return [Online(user, playing.get(user.pk, [])) for user in users]
+    for user_id, *game in seats.values_list("user_id", "game__public_id", "game__game_slug"):
+        playing.setdefault(user_id, []).append(Watched(*game))
+    User = get_user_model()
+    names = User.objects.filter(pk__in=online).order_by("username").values_list("pk", "username")
+    return [Online(User(pk=pk, username=name), playing.get(pk, [])) for pk, name in names]
 
 
 @dataclass

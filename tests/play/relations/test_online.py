@@ -44,7 +44,9 @@ def test_an_online_friends_games_in_play_are_there_to_watch(ann, bob, make_user)
         relations.follow(ann, player)
     presence.online(bob.pk)
     online = relations.online_followed(ann)
-    assert [(friend.user, friend.games) for friend in online] == [(bob, [game])]
+    assert [(friend.user, [watched.get_absolute_url() for watched in friend.games])
+            for friend in online] == [(bob, [game.get_absolute_url()])]  # fmt: skip
+    assert online[0].games[0].rules.name == "Empress"
 
 
 @pytest.mark.django_db
