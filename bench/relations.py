@@ -129,12 +129,16 @@ def main() -> None:
     os.environ["STATICFILES_STORAGE"] = "django.contrib.staticfiles.storage.StaticFilesStorage"
     with tempfile.TemporaryDirectory() as var:
         setup(var)
+        from django.db import connection
         from django.test import Client
 
         from play.relations import relations
 
         star = populate(args.follows, args.online)
         other = write(star, args.letters, args.conversations)
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:  # as a live database's statistics would be
+                cursor.execute("ANALYZE")
         client = Client(SERVER_NAME="localhost")
         client.force_login(star)
         deep = args.follows // 50  # the last page of the list

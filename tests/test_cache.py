@@ -88,3 +88,9 @@ def test_the_places_held_among_many_are_read_at_once():
     cache.give_up_place("seen", "bob")
     assert cache.held_among("seen", ["ann", "bob", "carl"]) == {"ann"}
     assert cache.held_among("seen", []) == set()
+    many = [f"p{i}" for i in range(500)]  # more asked about than held: the held ones read whole
+    for member in many[:3]:
+        cache.hold_place("seen", member, 60)
+    assert cache.held_among("seen", ["ann", *many]) == {"ann", "p0", "p1", "p2"}
+    cache.give_up_place("seen", "p1")
+    assert cache.held_among("seen", many) == {"p0", "p2"}

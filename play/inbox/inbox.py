@@ -152,8 +152,7 @@ def inbox(user):
 
 def letters(side: Correspondent):
     """The messages of a conversation, the latest first (a page shows them oldest first)."""
-    found = Letter.objects.filter(conversation=side.conversation_id).select_related("sender")
-    return found.order_by("-id")
+    return Letter.objects.filter(conversation=side.conversation_id).order_by("-id")
 
 
 def side_with(user, other) -> Correspondent | None:
@@ -168,6 +167,11 @@ def read(side: Correspondent) -> None:
         Correspondent.objects.filter(pk=side.pk).update(unread=0, emailed=False)
         side.unread, side.emailed = 0, False
         transaction.on_commit(lambda: notify.push(side.user_id))
+
+
+def added(letter: Letter) -> dict:
+    """The context that adds a message below the others of its conversation on a page."""
+    return {"oob": True, "conversation": letter.conversation_id}
 
 
 def unread_conversations(user) -> int:
@@ -200,7 +204,9 @@ def _tell(letter: Letter, recipient, theirs: Correspondent) -> None:
     sender = letter.sender
     address = reverse("conversation", args=[sender.username])
     with language.for_user(recipient):
-        html = render_to_string("inbox/pushed.html", {"letter": letter, "other": sender})
+        # Added where the conversation is open, and read there as it comes.
+        pushed = {"letters": [letter], "reader": recipient, "other": sender, "read": True}
+        html = render_to_string("inbox/letters.html", pushed | added(letter))
         title = _("A message from %(name)s") % {"name": sender.username}
     outbox.queue_each(outbox.Kind.LETTER, [(recipient, title, letter.text, address, None)])
     profile = notify.profile_of(recipient)

@@ -56,8 +56,9 @@ def conversation(request, username):
                 if request.htmx and side is not None:
                     # The line added below the others, and the form emptied for the next.
                     response = _write(request, other, LetterForm())
-                    line = {"letter": letter, "reader": request.user, "oob": True}
-                    response.content += render(request, "inbox/letter.html", line).content
+                    line = {"letters": [letter], "reader": request.user, "other": other}
+                    line |= inbox.added(letter)
+                    response.content += render(request, "inbox/letters.html", line).content
                     return response
                 response = redirect("conversation", other.username)
                 if request.htmx:  # the first message: the page is the conversation's now

@@ -143,7 +143,10 @@ def online_followed(player) -> list[Online]:
     if not online:
         return []
     playing = {}
-    seats = Seat.objects.filter(user_id__in=online, game__status=Game.Status.ACTIVE)
+    # Off the seats' index by player, those not finished: not a walk through their games.
+    seats = Seat.objects.filter(
+        user_id__in=online, finished_at__isnull=True, game__status=Game.Status.ACTIVE
+    )
     for user_id, *game in seats.values_list("user_id", "game__public_id", "game__game_slug"):
         playing.setdefault(user_id, []).append(Watched(*game))
     User = get_user_model()

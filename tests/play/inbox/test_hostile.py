@@ -34,7 +34,8 @@ def shown(text: str) -> str:
     letter = Letter(
         pk=1, conversation_id=1, sender=get_user_model()(pk=1, username="eve"), text=text
     )
-    return render_to_string("inbox/letter.html", {"letter": letter, "reader": None})
+    context = {"letters": [letter], "reader": None, "other": letter.sender}
+    return render_to_string("inbox/letters.html", context)
 
 
 def check(html: str) -> None:
