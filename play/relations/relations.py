@@ -13,7 +13,7 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import FilteredRelation, Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -142,16 +142,25 @@ def online_followed(player) -> list[Online]:
     online = presence.online_among(followed.values_list("to_user_id", flat=True))
     if not online:
         return []
-    playing = {}
-    # Off the seats' index by player, those not finished: not a walk through their games.
-    seats = Seat.objects.filter(
-        user_id__in=online, finished_at__isnull=True, game__status=Game.Status.ACTIVE
-    )
-    for user_id, *game in seats.values_list("user_id", "game__public_id", "game__game_slug"):
-        playing.setdefault(user_id, []).append(Watched(*game))
+    # One query: each online player by name, with their games in play off the seats' index
+    # by player (those not finished), a row a game (or one row, with none).
+    in_play = FilteredRelation("seats", condition=Q(seats__finished_at__isnull=True))
     User = get_user_model()
-    names = User.objects.filter(pk__in=online).order_by("username").values_list("pk", "username")
-    return [Online(User(pk=pk, username=name), playing.get(pk, [])) for pk, name in names]
+    rows = (
+        User.objects.filter(pk__in=online)
+        .annotate(in_play=in_play)
+        .order_by("username", "in_play__game_id")
+        .values_list(
+            "pk", "username", "in_play__game__public_id", "in_play__game__game_slug",
+            "in_play__game__status",
+        )
+    )  # fmt: skip
+    found: dict[int, Online] = {}
+    for pk, name, public_id, slug, status in rows:
+        friend = found.get(pk) or found.setdefault(pk, Online(User(pk=pk, username=name), []))
+        if status == Game.Status.ACTIVE:  # not an arrangement yet to be made
+            friend.games.append(Watched(public_id, slug))
+    return list(found.values())
 
 
 @dataclass
