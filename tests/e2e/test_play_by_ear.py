@@ -176,7 +176,10 @@ def arrange_by_keys(page, arrangement, a1):
     expect(page.locator("#arrangement-input")).to_be_focused()
     page.keyboard.type(arrangement)
     page.keyboard.press("Tab")
-    page.keyboard.press("Enter")  # "Use it"
+    # The board in words may say a1's piece already (the draft the server left): wait for the
+    # answer itself, or it redraws the panel after the focus is placed in it.
+    with page.expect_response(lambda answer: answer.request.method == "POST"):
+        page.keyboard.press("Enter")  # "Use it"
     expect(words(page)).to_contain_text(f"a1, {a1}")
     key(page, "m")
     page.keyboard.press("Shift+Tab")
