@@ -1,11 +1,36 @@
 """Steps a person takes in the browser, shared by the browser tests."""
 
+import itertools
+
 from playwright.sync_api import expect
 
 import rules
 from tests.e2e.conftest import run_django
 
 PASSWORD = "a-long-passphrase"
+
+
+_asked = itertools.count()
+
+
+def wait_for_answer(page, question: str):
+    """Wait until `question`, the body of a JavaScript async function, answers something true,
+    and give that answer. Playwright's `wait_for_function` takes a promise for true at once, so
+    the question is asked again after each answer, and each frame looks at the last answer."""
+    box = f"__answer{next(_asked)}"
+    found = page.wait_for_function(
+        f"""() => {{
+            const box = window.{box} || (window.{box} = {{}});
+            if (!box.asking) {{
+                box.asking = true;
+                (async () => {{ {question} }})()
+                    .then((answer) => {{ box.answer = answer; }}, () => {{}})
+                    .finally(() => {{ box.asking = false; }});
+            }}
+            return box.answer ? [box.answer] : false;
+        }}"""
+    )
+    return found.json_value()[0]
 
 
 def sign_up(page, server, name):

@@ -8,6 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import CHROMIUM_ARGS, run_django
+from tests.e2e.helpers import wait_for_answer
 
 pytestmark = pytest.mark.e2e
 
@@ -78,11 +79,10 @@ def test_the_offline_page_is_in_the_language_of_the_last_page_read(installed, se
     expect(page.locator("html")).to_have_attribute("lang", "en-xa")
     # The worker fetched the offline page again in that language; it is kept before the
     # next page is read, which the test waits for by asking the cache.
-    page.wait_for_function(
-        """async () => {
-            const kept = await caches.match("/offline/");
-            return kept && kept.headers.get("Content-Language") === "en-xa";
-        }"""
+    wait_for_answer(
+        page,
+        """const kept = await caches.match("/offline/");
+        return kept && kept.headers.get("Content-Language") === "en-xa";""",
     )
     context.set_offline(True)
     page.goto(server + "/")
