@@ -2,6 +2,7 @@
 
 from play.accounts import urls as accounts
 from play.api import urls as api
+from play.clubs import urls as clubs
 from play.computer import urls as computer
 from play.games import urls as games
 from play.inbox import urls as inbox
@@ -33,6 +34,7 @@ urlpatterns = [
     *relations.urlpatterns,
     *moderation.urlpatterns,
     *inbox.urlpatterns,
+    *clubs.urlpatterns,
     *privacy.urlpatterns,
     *games.urlpatterns,
     *learn.urlpatterns,

@@ -15,6 +15,7 @@ from play.models.base import (
     new_public_id,
     prefetched,
 )
+from play.models.clubs import Club, ClubLetter, JoinRequest, Membership
 from play.models.games import DECLINE_REASONS, REASONS, Game, Move, Seat
 from play.models.inbox import Conversation, Correspondent, Letter
 from play.models.leagues import Championship, CupEntry, Edition, Entrant, LeagueGroup, Member
@@ -47,6 +48,8 @@ __all__ = [
     "ArchivedMove",
     "Bounded",
     "ChatMessage",
+    "Club",
+    "ClubLetter",
     "Championship",
     "CupEntry",
     "Computer",
@@ -58,6 +61,8 @@ __all__ = [
     "Entrant",
     "Evaluation",
     "Forecast",
+    "JoinRequest",
+    "Membership",
     "Game",
     "LeagueGroup",
     "Letter",

@@ -23,6 +23,7 @@ class Notification(Bounded):
         LEAGUE = "league", _("Championship or cup")
         TOURNAMENT = "tournament", _("Tournament")
         MODERATION = "moderation", _("From the moderators")
+        CLUB = "club", _("Club")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

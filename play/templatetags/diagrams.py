@@ -6,7 +6,7 @@ from django import template
 from django.utils.safestring import mark_safe
 
 import rules
-from play.boards import renderer
+from play.boards import figure, renderer
 from play.boards.base import Marks
 
 register = template.Library()
@@ -14,7 +14,7 @@ register = template.Library()
 
 @register.simple_tag
 def diagram(slug, position, caption="", **kwargs):
-    game_rules, board = rules.get(slug), renderer(slug)
+    game_rules = rules.get(slug)
     state = game_rules.parse(position)
     marks = Marks()
     origin, move = kwargs.get("from"), kwargs.get("move")
@@ -30,7 +30,6 @@ def diagram(slug, position, caption="", **kwargs):
     if move:
         before, state = state, game_rules.play(state, move)
         marks.last_move = game_rules.move_squares(move)
-        marks.alerts = board.changes(before, state)
+        marks.alerts = renderer(slug).changes(before, state)
         marks.alert_label = "changed by the move"
-    svg = board.render(state, marks=marks, caption=f": {caption}" if caption else "")
-    return mark_safe(f"<figure>{svg}<figcaption>{caption}</figcaption></figure>")
+    return mark_safe(figure(slug, state, marks=marks, caption=caption))
