@@ -22,7 +22,16 @@ import rules
 from play.common import clocks, language
 from play.common.errors import Refused
 from play.common.players import has_account
-from play.models import Club, Game, JoinRequest, Membership, Notification, Seat
+from play.models import (
+    Championship,
+    Club,
+    Game,
+    JoinRequest,
+    Membership,
+    Notification,
+    Seat,
+    Tournament,
+)
 from play.models.clubs import ANSWER_LENGTH, CLUB_NAME_LENGTH, QUESTION_LENGTH
 from play.notify import notify
 
@@ -213,8 +222,12 @@ def clubs_of(player):
     return Club.objects.filter(memberships__user=player).order_by("-memberships__leader", "name")
 
 
-def club_named(slug: str) -> Club | None:
-    return Club.objects.filter(slug=slug).first()
+def led_by(player) -> list[Club]:
+    """The open clubs `player` leads, by name."""
+    if not has_account(player):
+        return []
+    led = Club.objects.filter(memberships__user=player, memberships__leader=True)
+    return list(led.filter(closed_at__isnull=True).order_by("name"))
 
 
 def membership(player, club: Club) -> Membership | None:
@@ -227,6 +240,16 @@ def is_member(player, club: Club) -> bool:
 
 def is_leader(player, club: Club) -> bool:
     return has_account(player) and _leaders(club).filter(user=player).exists()
+
+
+def refuse_outsider(club: Club | None, player) -> None:
+    """Refused unless `player` is a member of `club` (an event for its members alone); no
+    club, anyone."""
+    if club is not None and not is_member(player, club):
+        raise Refused(
+            _("This is for the members of %(club)s: join the club first.") % {"club": club.name},
+            403,
+        )
 
 
 def members(club: Club, named: str = ""):
@@ -250,6 +273,19 @@ def request_of(player, club: Club) -> JoinRequest | None:
     if not has_account(player):
         return None
     return JoinRequest.objects.filter(club=club, user=player).first()
+
+
+def events(club: Club) -> dict:
+    """The club's events: its championships and cups; its arenas and Swiss events to come or
+    in play, soonest first, and the latest finished."""
+    held = Tournament.objects.filter(club=club)
+    return {
+        "championships": list(Championship.objects.filter(club=club).order_by("name")),
+        "coming": list(held.exclude(status=Tournament.Status.FINISHED).order_by("starts_at")),
+        "finished": list(
+            held.filter(status=Tournament.Status.FINISHED).order_by("-finished_at")[:10]
+        ),
+    }
 
 
 def recent_games(club: Club) -> list[Game]:

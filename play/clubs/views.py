@@ -86,6 +86,7 @@ def club(request, slug):
         "named": named,
         "leaders": list(clubs.leaders(club)),
         "games": clubs.recent_games(club),
+        "events": clubs.events(club),
         "requests": clubs.requests(club).count() if mine and mine.leader else 0,
         "join_form": JoinForm(),
     }

@@ -111,6 +111,15 @@ class NewGameForm(forms.Form):
         label=_("Victory"),
     )
 
+    CLOCKS: tuple[str, ...] = ()  # the time controls offered, the first chosen; () all
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.CLOCKS:
+            offered = self.fields["time_control"]
+            offered.choices = [c for c in offered.choices if c[0] in self.CLOCKS]
+            offered.initial = self.CLOCKS[0]
+
     def clean(self):
         data = super().clean()
         if data.get("rated") and data.get("time_control") == "none":

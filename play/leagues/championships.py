@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from play.accounts import bots, guests
+from play.clubs import clubs
 from play.common import clocks, language
 from play.common.errors import Refused
 from play.common.players import shown_name
@@ -53,6 +54,7 @@ def join(championship: Championship, user) -> Entrant:
     bots.refuse(user, "play in championships")
     if championship.is_cup:
         raise Refused(_("A cup is entered from its own page."), 400)
+    clubs.refuse_outsider(championship.club, user)
     with transaction.atomic():
         championship = _locked(championship)
         entrant = Entrant.objects.filter(championship=championship, user=user).first()

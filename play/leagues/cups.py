@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from play.accounts import bots, guests
+from play.clubs import clubs
 from play.common import clocks, language
 from play.common.errors import Refused
 from play.leagues import championships, words
@@ -72,6 +73,7 @@ def enter(cup: Championship, user) -> CupEntry:
     bots.refuse(user, "play in cups")
     if not cup.is_cup:
         raise Refused(_("A championship is joined from its own page."), 400)
+    clubs.refuse_outsider(cup.club, user)
     with transaction.atomic():
         edition = taking_entries(cup)
         edition = edition and Edition.objects.select_for_update().get(pk=edition.pk)

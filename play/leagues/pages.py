@@ -37,7 +37,7 @@ class Standing:
 def every_championship(user) -> list[tuple[rules.Game, list[Standing]]]:
     """Each game's championships and cup, with the latest edition of each and whether the
     player is in: a few queries for them all."""
-    found = list(Championship.objects.all())
+    found = list(Championship.objects.filter(club=None))  # a club's are on its page
     newest = Edition.objects.filter(championship=OuterRef("championship")).order_by("-number")
     latest = {
         e.championship_id: e for e in Edition.objects.filter(pk=Subquery(newest.values("pk")[:1]))

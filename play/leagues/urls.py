@@ -4,6 +4,7 @@ from play.leagues import views
 
 urlpatterns = [
     path("championships/", views.every_championship, name="championships"),
+    path("championships/new/", views.new, name="championship-new"),
     path("championships/<str:slug>/", views.championship, name="championship"),
     path("championships/<str:slug>/join/", views.join, name="championship-join"),
     path("championships/<str:slug>/leave/", views.leave, name="championship-leave"),

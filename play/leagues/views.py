@@ -5,21 +5,52 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rules
+from play.clubs import clubs
 from play.common import language, numbers
 from play.common.errors import Refused
 from play.common.pages import found
-from play.leagues import championships, cups, pages
-from play.models import Championship, Edition, LeagueGroup
+from play.leagues import championships, cups, founding, pages
+from play.leagues.forms import ChampionshipForm
+from play.models import Championship, Club, Edition, LeagueGroup
 
 MOST_EDITIONS = 100_000
 MOST_TIERS = 100  # divisions or rounds
 MOST_GROUPS = 30_000
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new(request):
+    """A club's championship or cup, made by one of its leaders (`?club=` names the club)."""
+    club = found(Club.objects.filter(closed_at=None), _("There is no club at this address."),
+                 slug=request.GET.get("club", ""))  # fmt: skip
+    if not clubs.is_leader(request.user, club):
+        raise PermissionDenied(_("Only the club's leaders make its events."))
+    form = ChampionshipForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                made = founding.found(
+                    request.user, club, name=data["name"], kind=data["kind"],
+                    game_slug=data["game"], options=form.options(), time_control=form.clock(),
+                    games_per_pair=data["games_per_pair"], starts_in_days=data["starts_in_days"],
+                )  # fmt: skip
+            except Refused as exc:
+                form.add_error(None, exc.message)
+                status = exc.status
+            else:
+                return redirect(made)
+    return render(request, "leagues/new.html", {"form": form, "club": club}, status=status)
 
 
 @require_GET

@@ -62,6 +62,9 @@ class Championship(Bounded):
     relegated_full = models.PositiveSmallIntegerField(default=5)  # ... of a group of group_max
     rest_days = models.PositiveSmallIntegerField(default=7)  # from an edition's end to the next
     first_edition_at = models.DateTimeField(null=True, blank=True)
+    club = models.ForeignKey(  # for its members only
+        "play.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="championships"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -83,11 +86,11 @@ class Championship(Bounded):
             raise ValidationError(str(exc)) from None
         if not clocks.is_correspondence(self.time_control):
             raise ValidationError(
-                "A championship is played by correspondence: days a move or a bank."
+                gettext("A championship is played by correspondence: days a move or a bank.")
             )
         if self.rules.needs_setup and not self.options.get("deal"):
-            raise ValidationError("A setup has no clock, and a championship's games must end: "
-                                  "deal the boards (the deal option).")  # fmt: skip
+            raise ValidationError(gettext("A setup has no clock, and a championship's games must "
+                                          "end: deal the boards (the deal option)."))  # fmt: skip
         if not 2 <= self.group_min <= self.group_max:
             raise ValidationError("A group has at least 2 players, and group_min ≤ group_max.")
         if self.games_per_pair not in (1, 2) or self.width < 1:

@@ -70,6 +70,9 @@ class Tournament(Bounded):
     rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
     min_rated_games = models.PositiveSmallIntegerField(default=0)
     password = models.CharField(max_length=128, blank=True)  # Django's hash, or none
+    club = models.ForeignKey(  # for its members only
+        "play.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments"
+    )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.CREATED)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 import rules
 from play.accounts import bots, guests
+from play.clubs import clubs
 from play.common import clocks, language
 from play.common.errors import Refused
 from play.models import Computer, Participant, Rating, Tournament
@@ -29,11 +30,14 @@ SPEEDS = {
 
 def checked(user, *, name: str, game_slug: str, starts_at, options=None, time_control=None,
             rating_min=None, rating_max=None, min_rated_games: int = 0,
-            password: str = "") -> dict:  # fmt: skip
+            password: str = "", club=None) -> dict:  # fmt: skip
     """The fields every tournament has, checked whole before anything is written: the
-    model's fields, ready to be saved (`user` None: the site's own)."""
+    model's fields, ready to be saved (`user` None: the site's own). `club`: for its members
+    only, made by one of its leaders."""
     if user is not None:
         guests.refuse(user, "make tournaments")
+    if club is not None and (club.closed_at is not None or not clubs.is_leader(user, club)):
+        raise Refused(_("Only the club's leaders make its events."), 403)
     name = (name or "").strip()
     if not 1 <= len(name) <= Tournament._meta.get_field("name").max_length:
         raise Refused(_("Name the tournament, in 80 characters at most."))
@@ -67,6 +71,7 @@ def checked(user, *, name: str, game_slug: str, starts_at, options=None, time_co
         name=name, game_slug=game_slug, options=options, time_control=time_control,
         created_by=user, starts_at=starts_at, rating_min=rating_min, rating_max=rating_max,
         min_rated_games=min_rated_games, password=make_password(password) if password else "",
+        club=club,
     )  # fmt: skip
 
 
@@ -93,6 +98,7 @@ def join(tournament: Tournament, user, password: str = "") -> Participant:
             return mine
         if not tournament.is_arena and tournament.round_number * 2 >= tournament.rounds:
             raise Refused(_("Half the rounds have begun: this Swiss takes no one new."), 409)
+        clubs.refuse_outsider(tournament.club, user)
         if tournament.password and not check_password(password, tournament.password):
             raise Refused(_("That is not this tournament's password."), 403)
         rating = _check_conditions(tournament, user)

@@ -30,17 +30,19 @@ class TournamentForm(NewGameForm):
         max_length=entries.PASSWORD_LENGTH, required=False, widget=forms.PasswordInput,
         label=_("Password (empty: open to all)"),
     )  # fmt: skip
+    club = forms.ChoiceField(required=False, label=_("Open to"))
     CLOCKS = ("live",)  # the time controls offered
     UNUSED = ("side", "listing", "rating_range", "bank_start", "bank_hours", "bank_cap")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, led=(), **kwargs):
+        """`led`: the clubs the maker leads, whose members alone it may be open to."""
         super().__init__(*args, **kwargs)
+        self.led = {club.slug: club for club in led}
+        self.fields["club"].choices = [("", _("Everyone"))] + [
+            (club.slug, _("The members of %(club)s") % {"club": club.name}) for club in led
+        ]
         for unused in self.UNUSED:
             del self.fields[unused]
-        self.fields["time_control"].choices = [
-            c for c in self.fields["time_control"].choices if c[0] in self.CLOCKS
-        ]
-        self.fields["time_control"].initial = "live"
 
 
 class ArenaForm(TournamentForm):

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from play.clubs import clubs
 from play.common import clocks, limits, paging
 from play.common.errors import Refused
 from play.common.pages import found
@@ -29,7 +30,7 @@ GAMES_SHOWN = 50  # a page of a tournament's games
 
 @require_GET
 def every_tournament(request):
-    every = Tournament.objects.all()
+    every = Tournament.objects.filter(club=None)  # a club's are on its page
     # The site's arenas come every hour, played or not: the finished ones shown were played.
     played = every.filter(status=Tournament.Status.FINISHED, players__isnull=False).distinct()
     lists = {
@@ -111,7 +112,9 @@ def _new(kind: str):
     @login_required
     @require_http_methods(["GET", "POST"])
     def view(request):
-        form = form_class(request.POST or None, initial={"name": "", "time_control": "live"})
+        initial = {"name": "", "time_control": "live", "club": request.GET.get("club", "")}
+        led = clubs.led_by(request.user)
+        form = form_class(request.POST or None, initial=initial, led=led)
         context = {"form": form, "kind": kind}
         if request.method == "GET":
             return render(request, "tournaments/new.html", context)
@@ -130,7 +133,7 @@ def _new(kind: str):
                         starts_at=clocks.now() + timedelta(minutes=data["starts_in"]),
                         rating_min=data["rating_min"], rating_max=data["rating_max"],
                         min_rated_games=data["min_rated_games"] or 0,
-                        password=data["password"])  # fmt: skip
+                        password=data["password"], club=form.led.get(data["club"]))  # fmt: skip
         except Refused as exc:
             form.add_error(None, exc.message)
             return again(exc.status)
