@@ -12,7 +12,7 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, OuterRef, Q
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -278,7 +278,7 @@ def request_of(player, club: Club) -> JoinRequest | None:
 def events(club: Club) -> dict:
     """The club's events: its championships and cups; its arenas and Swiss events to come or
     in play, soonest first, and the latest finished."""
-    held = Tournament.objects.filter(club=club)
+    held = Tournament.objects.filter(Q(club=club) | Q(battle_clubs=club)).distinct()
     return {
         "championships": list(Championship.objects.filter(club=club).order_by("name")),
         "coming": list(held.exclude(status=Tournament.Status.FINISHED).order_by("starts_at")),

@@ -73,6 +73,9 @@ class Tournament(Bounded):
     club = models.ForeignKey(  # for its members only
         "play.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments"
     )
+    # A battle between clubs (an arena's): each club scored by its best `battle_counted`.
+    battle_clubs = models.ManyToManyField("play.Club", blank=True, related_name="battles")
+    battle_counted = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.CREATED)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -116,6 +119,10 @@ class Tournament(Bounded):
         return self.kind == self.Kind.ARENA
 
     @property
+    def is_battle(self) -> bool:
+        return self.battle_counted is not None
+
+    @property
     def clock_text(self) -> str:
         return clocks.describe(self.time_control)
 
@@ -136,6 +143,9 @@ class Participant(Bounded):
     )
     joined_at = models.DateTimeField()
     rating = models.FloatField()  # in the tournament's game and speed, as they joined
+    club = models.ForeignKey(  # the club they play for, in a battle
+        "play.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     paused = models.BooleanField(default=False)  # not paired; keeps their score
     withdrawn = models.BooleanField(default=False)  # a Swiss's: out for good
     score = models.FloatField(default=0)  # an arena's points; a Swiss's points

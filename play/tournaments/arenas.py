@@ -19,16 +19,23 @@ from play.common.errors import Refused
 from play.games import games
 from play.models import Game, Move, Pairing, Participant, Tournament
 from play.notify import notify
-from play.tournaments import entries, pairing, sheets, standings
+from play.tournaments import battles, entries, pairing, sheets, standings
 
 MINUTES = (20, 180)  # an arena's length
 
 
 def create(user, *, minutes: int, rated: bool = True, official: bool = False, plan=None,
-           **fields) -> Tournament:  # fmt: skip
+           battle: tuple[list[str], int] | None = None, **fields) -> Tournament:  # fmt: skip
     """A new arena, checked whole before anything is written (`fields`: entries.checked's;
-    `user` None and a plan: the site's own)."""
+    `user` None and a plan: the site's own). `battle`: the other clubs' names and the players
+    counted per club, for a battle between the maker's club (`club`) and those."""
     fields = entries.checked(user, **fields)
+    if battle is not None:
+        if fields["club"] is None:
+            raise Refused(_("A battle is made for one of the clubs you lead."))
+        battling = battles.clubs_named(fields["club"], battle[0])
+        battles.check_counted(battle[1])
+        fields |= {"club": None, "battle_counted": battle[1]}
     if fields["time_control"].get("kind") != "live":
         raise Refused(_("An arena is played on a live clock: minutes and an increment."))
     if not isinstance(minutes, int) or not MINUTES[0] <= minutes <= MINUTES[1]:
@@ -37,8 +44,12 @@ def create(user, *, minutes: int, rated: bool = True, official: bool = False, pl
             _("An arena lasts from %(least)s minutes to %(most)s hours.")
             % {"least": MINUTES[0], "most": MINUTES[1] // 60}
         )
-    return Tournament.objects.create(kind=Tournament.Kind.ARENA, minutes=minutes, rated=rated,
-                                     official=official, plan=plan, **fields)  # fmt: skip
+    with transaction.atomic():
+        made = Tournament.objects.create(kind=Tournament.Kind.ARENA, minutes=minutes, rated=rated,
+                                         official=official, plan=plan, **fields)  # fmt: skip
+        if battle is not None:
+            made.battle_clubs.set(battling)
+    return made
 
 
 def pair_free(tournament: Tournament, at=None) -> list[Game]:
@@ -61,7 +72,9 @@ def pair_free(tournament: Tournament, at=None) -> list[Game]:
         active = [p for p in everyone if not p.paused]
         people = set(bots.people_only(tournament.players).values_list("user_id", flat=True))
         free = [
-            pairing.Free(p.user_id, rank, p.rating, p.last_opponent_id, p.white_balance)
+            pairing.Free(
+                p.user_id, rank, p.rating, p.last_opponent_id, p.white_balance, p.club_id
+            )  # fmt: skip
             for rank, p in enumerate(everyone, 1)
             if not p.paused and p.user_id not in busy and p.user_id in people
         ]

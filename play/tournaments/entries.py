@@ -18,6 +18,7 @@ from play.common import clocks, language
 from play.common.errors import Refused
 from play.models import Computer, Participant, Rating, Tournament
 from play.ratings import ratings
+from play.tournaments import battles
 
 AHEAD = timedelta(days=60)  # how far ahead a tournament may be set
 PASSWORD_LENGTH = 100
@@ -75,8 +76,9 @@ def checked(user, *, name: str, game_slug: str, starts_at, options=None, time_co
     )  # fmt: skip
 
 
-def join(tournament: Tournament, user, password: str = "") -> Participant:
-    """Join before or during the tournament (again, after a pause: play on)."""
+def join(tournament: Tournament, user, password: str = "", club: str = "") -> Participant:
+    """Join before or during the tournament (again, after a pause: play on). `club`: in a
+    battle, the address of the club the player plays for, if they belong to more than one."""
     guests.refuse(user, "play in tournaments")
     bots.refuse(user, "play in tournaments")
     if Computer.objects.filter(user_id=user.pk).exists():
@@ -102,11 +104,12 @@ def join(tournament: Tournament, user, password: str = "") -> Participant:
         if tournament.password and not check_password(password, tournament.password):
             raise Refused(_("That is not this tournament's password."), 403)
         rating = _check_conditions(tournament, user)
+        playing_for = battles.club_for(tournament, user, club) if tournament.is_battle else None
         try:
             with transaction.atomic():
                 mine = Participant.objects.create(
                     tournament=tournament, user=user, joined_at=clocks.now(), rating=rating,
-                    free_since=clocks.now(),
+                    free_since=clocks.now(), club=playing_for,
                 )  # fmt: skip
         except IntegrityError:
             raise Refused(_("You are in this tournament already."), 409) from None

@@ -8,7 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from play.common.numbers import WholeNumberField
 from play.games.forms import NewGameForm
-from play.tournaments import arenas, entries, swisses, words
+from play.models.clubs import CLUB_NAME_LENGTH
+from play.tournaments import arenas, battles, entries, swisses, words
 
 STARTS_WITHIN = 60 * 24 * 60  # minutes: sixty days
 
@@ -50,6 +51,24 @@ class ArenaForm(TournamentForm):
         min_value=arenas.MINUTES[0], max_value=arenas.MINUTES[1], initial=60,
         label=_("Length (minutes)"),
     )  # fmt: skip
+    battle_clubs = forms.CharField(
+        required=False, max_length=battles.MOST_CLUBS * (CLUB_NAME_LENGTH + 1),
+        widget=forms.Textarea(attrs={"rows": 3}), label=_("Other clubs, one a line"),
+        help_text=_("Named here, the arena is a battle between your club and these: each "
+                    "club is scored by its best players, and clubmates never meet."),
+    )  # fmt: skip
+    battle_counted = WholeNumberField(
+        min_value=battles.COUNTED[0], max_value=battles.COUNTED[1], initial=5, required=False,
+        label=_("Players counted per club"),
+    )  # fmt: skip
+
+    def battle(self) -> tuple[list[str], int] | None:
+        """The other clubs named and the players counted, if the arena is a battle."""
+        names = self.cleaned_data["battle_clubs"].splitlines()
+        if not any(name.strip() for name in names):
+            return None
+        return names, self.cleaned_data["battle_counted"] or 5
+
     UNUSED = (*TournamentForm.UNUSED, "days")
 
 

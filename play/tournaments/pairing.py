@@ -29,6 +29,7 @@ class Free:
     rating: float
     last_opponent: int | None = None
     white_balance: int = 0  # games as White minus games as Black
+    team: int | None = None  # a battle's club: clubmates are never paired
 
 
 def pair(free: list[Free], *, only_two_left: bool = False, rng=random) -> list[tuple[int, int]]:
@@ -66,7 +67,10 @@ def _match(group: list[Free], worst: int, only_two_left: bool) -> list[tuple[Fre
 
 def _cost(a: Free, b: Free, worst: int, only_two_left: bool) -> int | None:
     """lila's pair score: rank apart, weighed more at the top (300 at the bottom, 2,000 at the
-    top), then rating apart; None when they have just played each other."""
+    top), then rating apart; None when they have just played each other, or play for one
+    club in a battle."""
+    if a.team is not None and a.team == b.team:
+        return None
     rematch = a.last_opponent == b.player or b.last_opponent == a.player
     if rematch and not only_two_left:
         return None

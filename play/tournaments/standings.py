@@ -14,7 +14,7 @@ from play.models import Game, Pairing, Tournament
 from play.notify import notify
 from play.push import live
 from play.round import pictures
-from play.tournaments import entries
+from play.tournaments import battles, entries
 
 SHOWN = 50  # a page of the standings
 
@@ -28,7 +28,7 @@ ORDER = {
 
 def ranked(tournament: Tournament):
     """Everyone, first place first (a queryset)."""
-    return tournament.players.order_by(*ORDER[tournament.kind]).select_related("user")
+    return tournament.players.order_by(*ORDER[tournament.kind]).select_related("user", "club")
 
 
 def channel(public_id: str) -> str:
@@ -51,7 +51,8 @@ def html(tournament: Tournament, page=None, *, oob: bool = False) -> str:
     offset = (page.number - 1) * SHOWN
     context = {"tournament": tournament, "page": page, "oob": oob,
                "ranked": [(offset + i, p) for i, p in enumerate(page, 1)],
-               "rated_in": entries.rated_in(tournament)}  # fmt: skip
+               "rated_in": entries.rated_in(tournament),
+               "battle": battles.table(tournament) if tournament.is_battle else None}  # fmt: skip
     return render_to_string("tournaments/partials/standings.html", context)
 
 

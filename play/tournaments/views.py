@@ -21,8 +21,18 @@ from play.common import clocks, limits, paging
 from play.common.errors import Refused
 from play.common.pages import found
 from play.models import Game, Pairing, Tournament, TournamentPlan
+from play.models.clubs import CLUB_NAME_LENGTH
 from play.round.page import durations
-from play.tournaments import arenas, chat, entries, exports, standings, swisses, words
+from play.tournaments import (
+    arenas,
+    battles,
+    chat,
+    entries,
+    exports,
+    standings,
+    swisses,
+    words,
+)
 from play.tournaments.forms import ArenaForm, SwissForm
 
 GAMES_SHOWN = 50  # a page of a tournament's games
@@ -85,6 +95,7 @@ def _page(request, shown: Tournament, refusal: Refused | None = None):
         "chat": mark_safe(chat.html(shown)),
         "hidden_authors": chat.hidden_authors(shown, request.user),
         "may_chat": chat.may_write(shown, request.user),
+        "playing_for": battles.clubs_of(shown, request.user) if shown.is_battle else [],
         "may_start_round": _may_start_round(shown, request.user),
         "refusal": refusal and refusal.message,
         "durations": durations(translation.get_language()),  # the countdowns' words
@@ -128,7 +139,7 @@ def _new(kind: str):
             return again(400)
         data = form.cleaned_data
         try:
-            made = make(request.user, data, name=data["name"], game_slug=data["game"],
+            made = make(request.user, form, name=data["name"], game_slug=data["game"],
                         options=form.options(), time_control=form.clock(),
                         starts_at=clocks.now() + timedelta(minutes=data["starts_in"]),
                         rating_min=data["rating_min"], rating_max=data["rating_max"],
@@ -147,11 +158,14 @@ def _new(kind: str):
     return view
 
 
-def _make_arena(user, data, **fields) -> Tournament:
-    return arenas.create(user, minutes=data["duration"], rated=data["rated"], **fields)
+def _make_arena(user, form, **fields) -> Tournament:
+    data = form.cleaned_data
+    return arenas.create(user, minutes=data["duration"], rated=data["rated"],
+                         battle=form.battle(), **fields)  # fmt: skip
 
 
-def _make_swiss(user, data, **fields) -> Tournament:
+def _make_swiss(user, form, **fields) -> Tournament:
+    data = form.cleaned_data
     return swisses.create(user, rounds=data["rounds"], pacing=data["pacing"],
                           interval_minutes=data["interval"], rated=data["rated"],
                           **fields)  # fmt: skip
@@ -181,7 +195,10 @@ def _act(function, done: str):
 
 join = _act(
     lambda request, shown: entries.join(
-        shown, request.user, request.POST.get("password", "")[: entries.PASSWORD_LENGTH + 1]
+        shown,
+        request.user,
+        request.POST.get("password", "")[: entries.PASSWORD_LENGTH + 1],
+        request.POST.get("club", "")[: CLUB_NAME_LENGTH + 1],
     ),
     gettext_lazy("You are in %(tournament)s."),
 )
