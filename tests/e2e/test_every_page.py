@@ -43,6 +43,22 @@ chat.post(swiss, bob, "Good luck")
 print("swiss", swiss.public_id)
 from play.inbox import inbox
 inbox.send(bob, ann, "Good game! The analysis: https://example.org/empire")
+from play.models import Club, JoinRequest, Membership
+from play.leagues import founding
+club = Club.objects.create(slug="axe-club", name="Axe club", games=["empress"], language="en",
+    description="We play **Empress**.\\n\\n```empress The start\\n8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] w 0 1\\n```",
+    admission="request", question="Why?", founded_by=ann, founded_at=clocks.now(), members_count=2)
+Membership.objects.create(club=club, user=ann, leader=True, joined_at=clocks.now())
+Membership.objects.create(club=club, user=bob, joined_at=clocks.now())
+rivals = Club.objects.create(slug="axe-rivals", name="Axe rivals", games=["empress"],
+    language="en", description="Rivals.", founded_by=bob, founded_at=clocks.now())
+JoinRequest.objects.create(club=club, user=User.objects.get(username="axe-cy"), answer="Fun",
+    created_at=clocks.now())
+battle = arenas.create(ann, name="Axe battle", game_slug="empress", minutes=30, club=club,
+    time_control={"kind": "live", "minutes": 3, "increment": 2}, starts_at=clocks.now(),
+    battle=(["Axe rivals"], 3))
+entries.join(battle, bob)
+print("battle", battle.public_id)
 """
     return helpers.games_in_play("axe-ann", "axe-bob", then=then)
 
@@ -58,7 +74,8 @@ def logged_out_pages(in_play):
         f"/study/{in_play['study']}/",
         "/learn/", "/learn/empress/", "/puzzles/", "/championships/",
         "/championships/empress-3-days/", "/championships/empire-cup/", "/tournaments/", "/api/",
-        f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/",
+        f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/t/{in_play['battle']}/",
+        "/clubs/", "/club/axe-club/",
         *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),  # each game's board
         f"/puzzles/empress/{catalogue.puzzles('empress')[0].id}/",
     ]  # fmt: skip
@@ -70,7 +87,9 @@ def logged_in_pages(in_play):
         "/@/axe-bob/", "/password/change/", "/tournaments/new/", "/tournaments/new/swiss/",
         "/settings/tokens/", "/inbox/", "/inbox/axe-bob/", "/@/axe-bob/report/",
         "/relations/following/", "/account/moderation/", "/settings/two-factor/",
-        "/settings/delete/",
+        "/settings/delete/", "/clubs/", "/clubs/new/", "/club/axe-club/",
+        "/club/axe-club/requests/", "/club/axe-club/describe/", "/club/axe-club/write/",
+        "/championships/new/?club=axe-club", f"/t/{in_play['battle']}/",
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/g/{in_play['invitation']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),
