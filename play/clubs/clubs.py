@@ -8,6 +8,7 @@ stays, however many requests race."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -90,9 +91,7 @@ def found(player, **chosen) -> Club:
 
 def describe(leader, club: Club, **chosen) -> Club:
     """The club's name, description and choices changed by one of its leaders."""
-    with transaction.atomic():
-        club = _locked(club)
-        _refuse_unless_leader(leader, club)
+    with _led(leader, club) as club:
         _describe(club, **chosen)
         club.save()
     return club
@@ -147,11 +146,8 @@ def leave(player, club: Club) -> None:
 
 def accept(leader, club: Club, player) -> None:
     """A leader accepts `player`'s request: they are a member, and told."""
-    with transaction.atomic():
-        club = _locked(club)
-        _refuse_unless_leader(leader, club)
-        if not JoinRequest.objects.filter(club=club, user=player).delete()[0]:
-            raise Refused(_("%(name)s has no request to join.") % {"name": player.username}, 409)
+    with _led(leader, club) as club:
+        _take_request(club, player)
         _within_clubs(player)
         _admit(club, player)
         _tell(player, club, gettext_noop("%(club)s accepted you: you are a member."))
@@ -159,22 +155,15 @@ def accept(leader, club: Club, player) -> None:
 
 def decline(leader, club: Club, player) -> None:
     """A leader declines `player`'s request; they are told, and may ask again."""
-    with transaction.atomic():
-        club = _locked(club)
-        _refuse_unless_leader(leader, club)
-        if not JoinRequest.objects.filter(club=club, user=player).delete()[0]:
-            raise Refused(_("%(name)s has no request to join.") % {"name": player.username}, 409)
+    with _led(leader, club) as club:
+        _take_request(club, player)
         _tell(player, club, gettext_noop("%(club)s declined your request to join."))
 
 
 def remove(leader, club: Club, player) -> None:
     """A leader removes a member who is not a leader."""
-    with transaction.atomic():
-        club = _locked(club)
-        _refuse_unless_leader(leader, club)
-        theirs = _membership(player, club)
-        if theirs is None:
-            raise Refused(_("%(name)s is not a member.") % {"name": player.username}, 409)
+    with _led(leader, club) as club:
+        theirs = _member(club, player)
         if theirs.leader:
             raise Refused(_("A leader is not removed: they step down first."), 403)
         theirs.delete()
@@ -184,12 +173,8 @@ def remove(leader, club: Club, player) -> None:
 
 def appoint(leader, club: Club, player) -> None:
     """A leader makes a member a leader too; they are told."""
-    with transaction.atomic():
-        club = _locked(club)
-        _refuse_unless_leader(leader, club)
-        theirs = _membership(player, club)
-        if theirs is None:
-            raise Refused(_("%(name)s is not a member.") % {"name": player.username}, 409)
+    with _led(leader, club) as club:
+        theirs = _member(club, player)
         if theirs.leader:
             return
         Membership.objects.filter(pk=theirs.pk).update(leader=True)
@@ -198,9 +183,7 @@ def appoint(leader, club: Club, player) -> None:
 
 def step_down(leader, club: Club) -> None:
     """A leader stays a member but leads no more, while another leader remains."""
-    with transaction.atomic():
-        club = _locked(club)
-        _refuse_unless_leader(leader, club)
+    with _led(leader, club) as club:
         if _leaders(club).count() == 1:
             raise Refused(_("You are the club's last leader: appoint another first."))
         Membership.objects.filter(club=club, user=leader).update(leader=False)
@@ -323,6 +306,29 @@ def _describe(club: Club, *, name, description, games, language, admission, ques
 
 def _locked(club: Club) -> Club:
     return Club.objects.select_for_update().get(pk=club.pk)
+
+
+@contextmanager
+def _led(leader, club: Club):
+    """A leader's change, in one transaction: the club's row locked, and refused to anyone
+    else."""
+    with transaction.atomic():
+        club = _locked(club)
+        _refuse_unless_leader(leader, club)
+        yield club
+
+
+def _take_request(club: Club, player) -> None:
+    """`player`'s request, answered: gone; refused when there is none (a second click)."""
+    if not JoinRequest.objects.filter(club=club, user=player).delete()[0]:
+        raise Refused(_("%(name)s has no request to join.") % {"name": player.username}, 409)
+
+
+def _member(club: Club, player) -> Membership:
+    theirs = _membership(player, club)
+    if theirs is None:
+        raise Refused(_("%(name)s is not a member.") % {"name": player.username}, 409)
+    return theirs
 
 
 def _membership(player, club: Club) -> Membership | None:

@@ -17,6 +17,7 @@ from play.clubs import clubs, letters
 from play.clubs.forms import ClubForm, ClubLetterForm, JoinForm
 from play.common import limits, paging
 from play.common.errors import Refused
+from play.common.forms import submitted
 from play.common.pages import found
 from play.models import Club
 
@@ -58,17 +59,9 @@ def index(request):
 @require_http_methods(["GET", "POST"])
 def new(request):
     form = ClubForm(request.POST if request.method == "POST" else None)
-    status = 200
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            try:
-                club = clubs.found(request.user, **form.cleaned_data)
-            except Refused as exc:
-                form.add_error(None, exc.message)
-                status = exc.status
-            else:
-                return redirect("club", club.slug)
+    club, status = submitted(request, form, lambda data: clubs.found(request.user, **data))
+    if club is not None:
+        return redirect("club", club.slug)
     context = {"form": form, "refused": clubs.refused_founding(request.user)}
     return render(request, "clubs/new.html", context, status=status)
 
@@ -98,18 +91,12 @@ def club(request, slug):
 def describe(request, slug):
     club = _led(request, slug)
     form = ClubForm.of(club, request.POST if request.method == "POST" else None)
-    status = 200
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            try:
-                club = clubs.describe(request.user, club, **form.cleaned_data)
-            except Refused as exc:
-                form.add_error(None, exc.message)
-                status = exc.status
-            else:
-                messages.success(request, _("The club's description is saved."))
-                return redirect("club", club.slug)
+    saved, status = submitted(
+        request, form, lambda data: clubs.describe(request.user, club, **data)
+    )
+    if saved is not None:
+        messages.success(request, _("The club's description is saved."))
+        return redirect("club", saved.slug)
     return render(request, "clubs/describe.html", {"club": club, "form": form}, status=status)
 
 
@@ -206,21 +193,13 @@ def write(request, slug):
     """A message to all the club's members, from one of its leaders."""
     club = _led(request, slug)
     form = ClubLetterForm(request.POST if request.method == "POST" else None)
-    status = 200
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            try:
-                reached = letters.send(request.user, club, form.cleaned_data["text"])
-            except Refused as exc:
-                form.add_error(None, exc.message)
-                status = exc.status
-            else:
-                sent = ngettext(
-                    "Sent to %(count)s member.", "Sent to %(count)s members.", reached
-                ) % {"count": reached}
-                messages.success(request, sent)
-                return redirect("club", club.slug)
+    reached, status = submitted(
+        request, form, lambda data: letters.send(request.user, club, data["text"])
+    )
+    if reached is not None:
+        sent = ngettext("Sent to %(count)s member.", "Sent to %(count)s members.", reached)
+        messages.success(request, sent % {"count": reached})
+        return redirect("club", club.slug)
     context = {
         "club": club,
         "form": form,

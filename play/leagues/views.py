@@ -15,6 +15,7 @@ import rules
 from play.clubs import clubs
 from play.common import language, numbers
 from play.common.errors import Refused
+from play.common.forms import submitted
 from play.common.pages import found
 from play.leagues import championships, cups, founding, pages
 from play.leagues.forms import ChampionshipForm
@@ -34,22 +35,17 @@ def new(request):
     if not clubs.is_leader(request.user, club):
         raise PermissionDenied(_("Only the club's leaders make its events."))
     form = ChampionshipForm(request.POST if request.method == "POST" else None)
-    status = 200
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                made = founding.found(
-                    request.user, club, name=data["name"], kind=data["kind"],
-                    game_slug=data["game"], options=form.options(), time_control=form.clock(),
-                    games_per_pair=data["games_per_pair"], starts_in_days=data["starts_in_days"],
-                )  # fmt: skip
-            except Refused as exc:
-                form.add_error(None, exc.message)
-                status = exc.status
-            else:
-                return redirect(made)
+
+    def made(data):
+        return founding.found(
+            request.user, club, name=data["name"], kind=data["kind"], game_slug=data["game"],
+            options=form.options(), time_control=form.clock(),
+            games_per_pair=data["games_per_pair"], starts_in_days=data["starts_in_days"],
+        )  # fmt: skip
+
+    championship, status = submitted(request, form, made)
+    if championship is not None:
+        return redirect(championship)
     return render(request, "leagues/new.html", {"form": form, "club": club}, status=status)
 
 

@@ -25,7 +25,7 @@ def test_each_member_has_it_from_the_leader_in_their_own_language(club, founder,
     }
     assert got == {
         "m00": "To the members of Empress Circle:\n\nSunday's arena starts at 18:00.",
-        "m01": "Aux membres de Empress Circle :\n\nSunday's arena starts at 18:00.",
+        "m01": "Aux membres de Empress Circle\xa0:\n\nSunday's arena starts at 18:00.",
         "m02": "To the members of Empress Circle:\n\nSunday's arena starts at 18:00.",
     }
     assert [
@@ -35,7 +35,7 @@ def test_each_member_has_it_from_the_leader_in_their_own_language(club, founder,
     mine = Correspondent.objects.filter(user=founder).order_by("other")
     assert {side.last_text for side in mine} == {
         "To the members of Empress Circle:\n\nSunday's arena starts at 18:00.",
-        "Aux membres de Empress Circle :\n\nSunday's arena starts at 18:00.",
+        "Aux membres de Empress Circle\xa0:\n\nSunday's arena starts at 18:00.",
     }
     assert ClubLetter.objects.get().recipients == 3
 
