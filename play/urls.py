@@ -4,6 +4,7 @@ from play.accounts import urls as accounts
 from play.api import urls as api
 from play.clubs import urls as clubs
 from play.computer import urls as computer
+from play.forum import urls as forum
 from play.games import urls as games
 from play.inbox import urls as inbox
 from play.leagues import urls as leagues
@@ -35,6 +36,7 @@ urlpatterns = [
     *moderation.urlpatterns,
     *inbox.urlpatterns,
     *clubs.urlpatterns,
+    *forum.urlpatterns,
     *privacy.urlpatterns,
     *games.urlpatterns,
     *learn.urlpatterns,

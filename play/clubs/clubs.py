@@ -21,7 +21,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 import rules
 from play.common import clocks, language
-from play.common.errors import Refused
+from play.common.errors import Refused, refuse_nulls
 from play.common.players import has_account
 from play.models import (
     Championship,
@@ -35,6 +35,7 @@ from play.models import (
 )
 from play.models.clubs import ANSWER_LENGTH, CLUB_NAME_LENGTH, QUESTION_LENGTH
 from play.notify import notify
+from play.search import search
 
 ESTABLISHED_DAYS = 7  # an account this old, with ESTABLISHED_GAMES finished, founds a club
 ESTABLISHED_GAMES = 10
@@ -100,6 +101,7 @@ def describe(leader, club: Club, **chosen) -> Club:
 def join(player, club: Club, answer: str = "") -> bool:
     """`player` joins the club (True), or asks to, with their answer to its question (False,
     a leader decides)."""
+    refuse_nulls(answer)
     answer = answer.replace("\r\n", "\n").strip()
     if len(answer) > ANSWER_LENGTH:
         raise Refused(_("An answer is at most %(most)s characters long.") % {"most": ANSWER_LENGTH})
@@ -193,9 +195,11 @@ def step_down(leader, club: Club) -> None:
 
 
 def clubs(named: str = ""):
-    """The open clubs, the largest first; those whose name holds `named`, if given."""
-    listed = Club.objects.filter(closed_at__isnull=True).order_by("-members_count", "id")
-    return listed.filter(name__icontains=named) if named else listed
+    """The open clubs, the largest first; those whose name has words beginning with each
+    word of `named`, if given."""
+    if named:
+        return search.clubs(named)
+    return Club.objects.filter(closed_at__isnull=True).order_by("-members_count", "id")
 
 
 def clubs_of(player):
@@ -286,6 +290,7 @@ def recent_games(club: Club) -> list[Game]:
 
 
 def _describe(club: Club, *, name, description, games, language, admission, question, forum):
+    refuse_nulls(name, description, question)
     name = " ".join(name.split())
     slug = slugify(name, allow_unicode=True)
     if not slug:

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from play.accounts import standing
 from play.clubs import clubs
 from play.common import clocks, language
-from play.common.errors import Refused
+from play.common.errors import Refused, refuse_nulls
 from play.inbox import inbox
 from play.models import Club, ClubLetter, Membership
 from play.models.inbox import LETTER_LENGTH
@@ -25,6 +25,7 @@ TEXT_LENGTH = LETTER_LENGTH - HEADING_ROOM
 
 def send(leader, club: Club, text: str) -> int:
     """The message sent to every member but the leader; how many it reached."""
+    refuse_nulls(text)
     text = text.replace("\r\n", "\n").strip()
     if not text:
         raise Refused(_("Write something first."))

@@ -43,6 +43,7 @@ LIMITS = {
     "code": Limit(gettext_lazy("sign-in codes"), 10, 30, 3600),  # each a one-in-a-million guess
     "export": Limit(gettext_lazy("downloads of your data"), 5, 10, 3600),  # every game, zipped
     "letter": Limit(gettext_lazy("private messages"), 20, 60, 60),
+    "post": Limit(gettext_lazy("forum posts and reactions"), 20, 60, 60),
     "club": Limit(gettext_lazy("actions in clubs"), 60, 120, 600),
     "report": Limit(gettext_lazy("reports and statements"), 10, 30, 3600),
     "signup": Limit(gettext_lazy("sign-ups"), None, 5, 3600),

@@ -16,6 +16,7 @@ from play.models.base import (
     prefetched,
 )
 from play.models.clubs import Club, ClubLetter, JoinRequest, Membership
+from play.models.forum import Board, Post, Reaction, Thread, ThreadFollower
 from play.models.games import DECLINE_REASONS, REASONS, Game, Move, Seat
 from play.models.inbox import Conversation, Correspondent, Letter
 from play.models.leagues import Championship, CupEntry, Edition, Entrant, LeagueGroup, Member
@@ -47,6 +48,7 @@ __all__ = [
     "AnalysisTree",
     "ArchivedMove",
     "Bounded",
+    "Board",
     "ChatMessage",
     "Club",
     "ClubLetter",
@@ -62,6 +64,10 @@ __all__ = [
     "Evaluation",
     "Forecast",
     "JoinRequest",
+    "Post",
+    "Reaction",
+    "Thread",
+    "ThreadFollower",
     "Membership",
     "Game",
     "LeagueGroup",

@@ -38,6 +38,7 @@ class Report(Bounded):
     text = models.TextField(max_length=REPORT_WORDS)
     line = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL)
     letter = models.ForeignKey(Letter, null=True, blank=True, on_delete=models.SET_NULL)
+    post = models.ForeignKey("play.Post", null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
 

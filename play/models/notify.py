@@ -24,6 +24,7 @@ class Notification(Bounded):
         TOURNAMENT = "tournament", _("Tournament")
         MODERATION = "moderation", _("From the moderators")
         CLUB = "club", _("Club")
+        FORUM = "forum", _("Forum")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

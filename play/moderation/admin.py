@@ -51,7 +51,7 @@ class ReportAdmin(ModeratorsOnly):
     actions = ["mark_handled"]
 
     def get_queryset(self, request):
-        related = ("reporter", "reported", "line", "letter")
+        related = ("reporter", "reported", "line", "letter", "post")
         return super().get_queryset(request).select_related(*related)
 
     @admin.display(description=gettext_lazy("Reported player"), ordering="reported__username")
@@ -82,7 +82,7 @@ class ReportAdmin(ModeratorsOnly):
             raise PermissionDenied
         pk = numbers.whole(object_id, _("the report's number"), numbers.MOST_IDS)
         report = get_object_or_404(
-            Report.objects.select_related("reported", "line", "letter"), pk=pk
+            Report.objects.select_related("reported", "line", "letter", "post"), pk=pk
         )
         context = desk.context(request, self.admin_site, report.reported, report)
         return TemplateResponse(request, "admin/play/moderation/desk.html", context)

@@ -1,6 +1,7 @@
 """A player reports another: cheating, abuse, an offensive name, boosting or sandbagging, in
-their own words, from the other's profile, a chat line of theirs or a message they wrote. The report waits in
-the moderators' queue (the admin's list of open reports, the oldest first)."""
+their own words, from the other's profile, a chat line of theirs, a message they wrote or a
+forum post. The report waits in the moderators' queue (the admin's list of open reports, the
+oldest first)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.utils.translation import gettext as _
 from play.common import clocks
 from play.common.errors import Refused
 from play.common.players import has_account
-from play.models import ChatMessage, Letter, Report
+from play.models import ChatMessage, Letter, Post, Report
 from play.models.moderation import REPORT_WORDS
 
 
@@ -20,9 +21,11 @@ def file(
     text: str,
     line_id: int | None = None,
     letter_id: int | None = None,
+    post_id: int | None = None,
 ) -> Report:
     """The report, queued; Refused saying what is wrong with it. `line_id`: a chat line of
-    the reported player's; `letter_id`: a private message of theirs to the reporter."""
+    the reported player's; `letter_id`: a private message of theirs to the reporter;
+    `post_id`: a forum post of theirs."""
     if not has_account(reporter):
         raise Refused(_("Sign up to report a player."), 403)
     if reporter.pk == reported.pk:
@@ -42,9 +45,12 @@ def file(
     letter = reported_letter(reporter, reported, letter_id) if letter_id is not None else None
     if letter_id is not None and letter is None:
         raise Refused(_("That message is not one this player wrote to you."), 404)
+    post = Post.objects.filter(pk=post_id, author=reported).first() if post_id else None
+    if post_id is not None and post is None:
+        raise Refused(_("That post is not this player's."), 404)
     return Report.objects.create(
         reporter=reporter, reported=reported, reason=reason, text=text, line=line,
-        letter=letter, created_at=clocks.now(),
+        letter=letter, post=post, created_at=clocks.now(),
     )  # fmt: skip
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from play.accounts import accounts, standing
 from play.common import limits, numbers
 from play.common.errors import Refused
-from play.models import ChatMessage, Profile
+from play.models import ChatMessage, Post, Profile
 from play.moderation import appeals, reports, sanctions
 from play.moderation.forms import AppealForm, ClosedAppealForm, ReportForm
 
@@ -27,15 +27,16 @@ def report(request, username):
         request.GET.get("letter"), gettext("the message"), numbers.MOST_IDS
     )
     letter = reports.reported_letter(request.user, reported, letter_id) if letter_id else None
+    post_id = numbers.optional(request.GET.get("post"), gettext("the post"), numbers.MOST_IDS)
+    post = Post.objects.filter(pk=post_id, author=reported).first() if post_id else None
     form = ReportForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data
             try:
-                reports.file(
-                    request.user, reported, data["reason"], data["text"], line_id, letter_id
-                )
+                reports.file(request.user, reported, data["reason"], data["text"], line_id,
+                             letter_id, post_id)  # fmt: skip
             except Refused as exc:
                 form.add_error(None, exc.message)
                 status = exc.status
@@ -46,7 +47,7 @@ def report(request, username):
                 return redirect("profile", reported.username)
         else:
             status = 400
-    context = {"reported": reported, "form": form, "line": line, "letter": letter}
+    context = {"reported": reported, "form": form, "line": line, "letter": letter, "post": post}
     return render(request, "moderation/report.html", context, status=status)
 
 

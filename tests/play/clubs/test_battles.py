@@ -11,7 +11,7 @@ from play.common.errors import Refused
 from play.games import games
 from play.models import Game, Participant, Tournament
 from play.tournaments import arenas, battles, entries, pairing, standings
-from tests.play.clubs.conftest import CHOICES
+from tests.play.conftest import CHOICES
 from tests.play.tournaments.helpers import begun
 
 pytestmark = pytest.mark.django_db

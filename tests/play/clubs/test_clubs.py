@@ -11,7 +11,7 @@ from play.common import clocks
 from play.common.errors import Refused
 from play.games import games
 from play.models import Club, Game, JoinRequest, Membership, Notification
-from tests.play.clubs.conftest import CHOICES, finish_games
+from tests.play.conftest import CHOICES, finish_games
 
 pytestmark = pytest.mark.django_db
 

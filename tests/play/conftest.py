@@ -1,11 +1,15 @@
+"""Players, clubs and their founders, a forum thread: shared by the clubs', the forum's and
+the search's tests."""
+
 from datetime import timedelta
 
 import pytest
 
 from play.clubs import clubs
 from play.common import clocks
+from play.forum import forum
 from play.games import games
-from play.models import Club, Game
+from play.models import Board, Club, Game
 
 
 def finish_games(player, opponent, count: int) -> None:
@@ -58,3 +62,19 @@ def asked_club(founder):
         founder, **CHOICES | {"name": "Dots Society", "admission": Club.Admission.REQUEST,
                               "question": "Which games of Empress have you played?"}
     )  # fmt: skip
+
+
+@pytest.fixture
+def general(db):
+    return Board.objects.get(slug="general")
+
+
+@pytest.fixture
+def writer(established):
+    return established("wes")
+
+
+@pytest.fixture
+def talk(general, writer):
+    """A thread on general talk, its first post by `writer`."""
+    return forum.start_thread(writer, general, "Openings in Empress", "Which first move is best?")
