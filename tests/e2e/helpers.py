@@ -8,6 +8,29 @@ import rules
 from tests.e2e.conftest import run_django
 
 PASSWORD = "a-long-passphrase"
+# Python for run_django: `established(name)` makes a player who may found a club and write in
+# the forum (an account a month old, with the games finished that it takes).
+ESTABLISHED = """
+from datetime import timedelta
+from django.contrib.auth import get_user_model
+from play.clubs import clubs
+from play.common import clocks
+from play.games import games
+from play.models import Game
+User = get_user_model()
+
+
+def established(name):
+    player = User.objects.create_user(name, password=PASSWORD)
+    player.date_joined = clocks.now() - timedelta(days=30)
+    player.save()
+    other = User.objects.create_user(name + "-op")
+    made = games.start_paired("empress", {}, {}, [(player, other)] * clubs.ESTABLISHED_GAMES,
+                              rated=False)
+    Game.objects.filter(pk__in=[g.pk for g in made]).update(
+        status="finished", finished_at=clocks.now(), winner=0, reason="resignation")
+    return player
+""".replace("PASSWORD", repr(PASSWORD))
 
 
 _asked = itertools.count()

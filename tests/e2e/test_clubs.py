@@ -10,31 +10,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import run_django
-from tests.e2e.helpers import PASSWORD, log_in, sign_up
+from tests.e2e.helpers import ESTABLISHED, PASSWORD, log_in, sign_up
 
 pytestmark = pytest.mark.e2e
-
-ESTABLISHED = """
-from datetime import timedelta
-from django.contrib.auth import get_user_model
-from play.clubs import clubs
-from play.common import clocks
-from play.games import games
-from play.models import Game
-User = get_user_model()
-
-
-def established(name):
-    player = User.objects.create_user(name, password=PASSWORD)
-    player.date_joined = clocks.now() - timedelta(days=30)
-    player.save()
-    other = User.objects.create_user(name + "-op")
-    made = games.start_paired("empress", {}, {}, [(player, other)] * clubs.ESTABLISHED_GAMES,
-                              rated=False)
-    Game.objects.filter(pk__in=[g.pk for g in made]).update(
-        status="finished", finished_at=clocks.now(), winner=0, reason="resignation")
-    return player
-""".replace("PASSWORD", repr(PASSWORD))
 
 
 def sweep_once() -> None:
