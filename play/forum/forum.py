@@ -166,6 +166,15 @@ def edit(player, post: Post, text: str) -> Post:
     return post
 
 
+def editable(posts: list[Post], player, refused: str | None) -> set[int]:
+    """Those of a page's posts `player` may edit now; `refused`: why they may not write in
+    the thread, if they may not (refused_writing's, read once for the page)."""
+    if refused is not None or not has_account(player):
+        return set()
+    since = clocks.now() - timedelta(minutes=EDIT_MINUTES)
+    return {post.pk for post in posts if post.author_id == player.pk and post.created_at >= since}
+
+
 def refused_editing(player, post: Post) -> str | None:
     if not has_account(player) or post.author_id != player.pk:
         return _("Only its author edits a post.")

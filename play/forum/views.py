@@ -118,6 +118,7 @@ def thread(request, slug, thread_id):
     posts = forum.page_of(shown, number)
     reactions = forum.reactions_on(posts, request.user)
     keeps = forum.may_keep(request.user, shown.board)
+    refused = forum.refused_writing(request.user, shown.board, shown)
     context = {
         "board": shown.board,
         "thread": shown,
@@ -126,12 +127,12 @@ def thread(request, slug, thread_id):
         "pages": range(1, last + 1),
         "last": last,
         "form": form,
-        "refused": forum.refused_writing(request.user, shown.board, shown),
+        "refused": refused,
         "keeps": keeps,
         "boards": list(Board.objects.filter(club=None)) if keeps and request.user.is_staff else [],
         "following": request.user.is_authenticated
         and shown.followers.filter(user=request.user).exists(),
-        "editable": {p.pk for p in posts if forum.refused_editing(request.user, p) is None},
+        "editable": forum.editable(posts, request.user, refused),
         "changes": [
             name
             for name, (field, value) in keeping.THREAD_CHANGES.items()
@@ -159,10 +160,11 @@ def edit(request, post_id):
 @login_required
 @require_POST
 @limits.limited("post")
-def react(request, post_id, kind):
+def react(request, post_id):
+    """The reader's reaction of the kind chosen (the button's `kind`), given or taken back."""
     post = _post(request, post_id)
     try:
-        forum.react(request.user, post, kind)
+        forum.react(request.user, post, request.POST.get("kind", "")[:16])
     except Refused as exc:
         messages.error(request, exc.message)
     return redirect(forum.address_of(post))

@@ -2,7 +2,7 @@
 themselves, drawn by Jinja2 (fragments/play/lists)."""
 
 from django import template
-from django.template.backends.utils import csrf_input_lazy
+from django.template.backends.utils import csrf_input, csrf_input_lazy
 from django.utils.translation import gettext as _
 
 from play.common import clocks, jinja, language
@@ -85,6 +85,15 @@ def pages(context, page, name: str, before: str = "", after: str = ""):
     """The links to a list's other pages, named by the query parameter `name`."""
     return _drawn("play/lists/pages.html", context, page=page, name=name, before=before,
                   after=after)  # fmt: skip
+
+
+@register.simple_tag(takes_context=True)
+def club_members(context, members, slug: str, leads: bool):
+    """A page of a club's members, as its table's rows; with a leader's buttons for `leads`
+    (the CSRF field made once for their hundred forms: each made anew cost a token's masking)."""
+    once = csrf_input(context["request"]) if leads else ""
+    return _drawn("clubs/members.html", context, members=members, slug=slug, leads=leads,
+                  csrf_input=once)  # fmt: skip
 
 
 def _drawn(template_name: str, context, **values):

@@ -63,13 +63,13 @@ def test_an_edit_and_a_reaction_from_the_page(talk, writer, established, client_
     other = client_of(established("oli"))
     assert other.get(f"/forum/post/{post.pk}/edit/").status_code == 403
     assert other.post(f"/forum/post/{post.pk}/edit/", {"text": "Mine"}).status_code == 403
-    other.post(f"/forum/post/{post.pk}/react/agree/")
+    other.post(f"/forum/post/{post.pk}/react/", {"kind": "agree"})
     assert list(Reaction.objects.values_list("kind", flat=True)) == ["agree"]
     assert (
         'aria-pressed="true">Agreed 1</button>'
         in other.get(f"/forum/general/{talk.pk}/").content.decode()
     )
-    answer = other.post(f"/forum/post/{post.pk}/react/nonsense/", follow=True)
+    answer = other.post(f"/forum/post/{post.pk}/react/", {"kind": "nonsense"}, follow=True)
     assert "There is no such reaction." in answer.content.decode()
     assert Post.objects.get().text == "Which move? Edited."
 
@@ -90,7 +90,7 @@ def test_a_non_member_posting_in_a_private_board_is_refused_with_nothing_changed
         outsider.post(f"/forum/club-empress-circle/{thread.pk}/", {"text": "x"}).status_code == 404
     )
     post = thread.posts.get()
-    assert outsider.post(f"/forum/post/{post.pk}/react/agree/").status_code == 404
+    assert outsider.post(f"/forum/post/{post.pk}/react/", {"kind": "agree"}).status_code == 404
     assert (Thread.objects.count(), Post.objects.count(), Reaction.objects.count()) == (1, 1, 0)
     Club.objects.filter(pk=club.pk).update(forum=Club.Forum.PUBLIC)
     page = outsider.get(f"/forum/club-empress-circle/{thread.pk}/").content.decode()
