@@ -2,6 +2,7 @@
 
 import itertools
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 import rules
@@ -54,6 +55,12 @@ def wait_for_answer(page, question: str):
         }}"""
     )
     return found.json_value()[0]
+
+
+def no_violations(page) -> None:
+    """axe-core finds nothing wrong with the page as it stands."""
+    found = Axe().run(page).response["violations"]
+    assert found == [], [(v["id"], [n["html"] for n in v["nodes"]]) for v in found]
 
 
 def sign_up(page, server, name):

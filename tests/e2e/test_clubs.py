@@ -6,22 +6,16 @@ table."""
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import run_django
-from tests.e2e.helpers import ESTABLISHED, PASSWORD, log_in, sign_up
+from tests.e2e.helpers import ESTABLISHED, PASSWORD, log_in, no_violations, sign_up
 
 pytestmark = pytest.mark.e2e
 
 
 def sweep_once() -> None:
     run_django("from django.core.management import call_command; call_command('sweep', '--once')")
-
-
-def no_violations(page) -> None:
-    found = Axe().run(page).response["violations"]
-    assert found == [], [(v["id"], [n["html"] for n in v["nodes"]]) for v in found]
 
 
 def test_a_club_founded_a_member_accepted_and_its_arena_played(browser, server):

@@ -3,19 +3,13 @@ position, a reply quoting it from another player's page, its writer told, and th
 by a word of it; every page passing axe."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import run_django
-from tests.e2e.helpers import ESTABLISHED, log_in
+from tests.e2e.helpers import ESTABLISHED, log_in, no_violations
 
 pytestmark = pytest.mark.e2e
 POSITION = "8/2q5/5e2/8/1Q1E4/8/5q2/Q7[QQQQqqqqq] w 0 12"
-
-
-def no_violations(page) -> None:
-    found = Axe().run(page).response["violations"]
-    assert found == [], [(v["id"], [n["html"] for n in v["nodes"]]) for v in found]
 
 
 def test_a_thread_with_a_board_a_reply_and_a_quote(browser, server):
