@@ -59,6 +59,20 @@ battle = arenas.create(ann, name="Axe battle", game_slug="empress", minutes=30, 
     battle=(["Axe rivals"], 3))
 entries.join(battle, bob)
 print("battle", battle.public_id)
+from play.forum import forum
+from play.models import Board, Post, Thread
+talk = Thread.objects.create(board=Board.objects.get(slug="general"), title="Axe thread",
+    author=ann, created_at=clocks.now(), last_post_at=clocks.now(), posts_count=2)
+Post.objects.create(thread=talk, number=1, author=ann, created_at=clocks.now(),
+    text="**Look**:\\n\\n```empress The start\\n8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] w 0 1\\n```")
+Post.objects.create(thread=talk, number=2, author=bob, created_at=clocks.now(),
+    text="> **@axe-ann:**\\n> Look\\n\\nNice.")
+print("thread", talk.pk)
+print("post", talk.posts.get(number=1).pk)
+print("bobpost", talk.posts.get(number=2).pk)
+mine = Thread.objects.create(board=forum.board_of(club), title="Axe club thread", author=ann,
+    created_at=clocks.now(), last_post_at=clocks.now(), posts_count=0)
+print("clubthread", mine.pk)
 """
     return helpers.games_in_play("axe-ann", "axe-bob", then=then)
 
@@ -75,7 +89,8 @@ def logged_out_pages(in_play):
         "/learn/", "/learn/empress/", "/puzzles/", "/championships/",
         "/championships/empress-3-days/", "/championships/empire-cup/", "/tournaments/", "/api/",
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/t/{in_play['battle']}/",
-        "/clubs/", "/club/axe-club/",
+        "/clubs/", "/club/axe-club/", "/forum/", "/forum/general/",
+        f"/forum/general/{in_play['thread']}/", "/forum/search/?q=look",
         *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),  # each game's board
         f"/puzzles/empress/{catalogue.puzzles('empress')[0].id}/",
     ]  # fmt: skip
@@ -90,6 +105,9 @@ def logged_in_pages(in_play):
         "/settings/delete/", "/clubs/", "/clubs/new/", "/club/axe-club/",
         "/club/axe-club/requests/", "/club/axe-club/describe/", "/club/axe-club/write/",
         "/championships/new/?club=axe-club", f"/t/{in_play['battle']}/",
+        "/forum/", f"/forum/general/{in_play['thread']}/", f"/forum/post/{in_play['post']}/edit/",
+        "/forum/club-axe-club/", f"/forum/club-axe-club/{in_play['clubthread']}/",
+        f"/@/axe-bob/report/?post={in_play['bobpost']}",
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/g/{in_play['invitation']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),
