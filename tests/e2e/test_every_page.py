@@ -44,24 +44,25 @@ print("swiss", swiss.public_id)
 from play.inbox import inbox
 inbox.send(bob, ann, "Good game! The analysis: https://example.org/empire")
 from play.models import Club, JoinRequest, Membership
-from play.leagues import founding
-club = Club.objects.create(slug="axe-club", name="Axe club", games=["empress"], language="en",
-    description="We play **Empress**.\\n\\n```empress The start\\n8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] w 0 1\\n```",
-    admission="request", question="Why?", founded_by=ann, founded_at=clocks.now(), members_count=2)
-Membership.objects.create(club=club, user=ann, leader=True, joined_at=clocks.now())
-Membership.objects.create(club=club, user=bob, joined_at=clocks.now())
-rivals = Club.objects.create(slug="axe-rivals", name="Axe rivals", games=["empress"],
-    language="en", description="Rivals.", founded_by=bob, founded_at=clocks.now())
-JoinRequest.objects.create(club=club, user=User.objects.get(username="axe-cy"), answer="Fun",
-    created_at=clocks.now())
-battle = arenas.create(ann, name="Axe battle", game_slug="empress", minutes=30, club=club,
+# Made once for the test database: another module (test_languages.py) sets this up again.
+club, _ = Club.objects.get_or_create(slug="axe-club", defaults=dict(name="Axe Circle",
+    games=["empress"], language="en", admission="request", question="Why?", founded_by=ann,
+    founded_at=clocks.now(), members_count=2,
+    description="We play **Empress**.\\n\\n```empress The start\\n8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] w 0 1\\n```"))
+Membership.objects.get_or_create(club=club, user=ann, defaults=dict(leader=True, joined_at=clocks.now()))
+Membership.objects.get_or_create(club=club, user=bob, defaults=dict(joined_at=clocks.now()))
+Club.objects.get_or_create(slug="axe-rivals", defaults=dict(name="Axe Rivals", games=["empress"],
+    language="en", description="Rivals.", founded_by=bob, founded_at=clocks.now()))
+JoinRequest.objects.get_or_create(club=club, user=User.objects.get(username="axe-cy"),
+    defaults=dict(answer="Fun", created_at=clocks.now()))
+battle = arenas.create(ann, name="Axe Battle", game_slug="empress", minutes=30, club=club,
     time_control={"kind": "live", "minutes": 3, "increment": 2}, starts_at=clocks.now(),
-    battle=(["Axe rivals"], 3))
+    battle=(["Axe Rivals"], 3))
 entries.join(battle, bob)
 print("battle", battle.public_id)
 from play.forum import forum
 from play.models import Board, Post, Thread
-talk = Thread.objects.create(board=Board.objects.get(slug="general"), title="Axe thread",
+talk = Thread.objects.create(board=Board.objects.get(slug="general"), title="Axe Thread",
     author=ann, created_at=clocks.now(), last_post_at=clocks.now(), posts_count=2)
 Post.objects.create(thread=talk, number=1, author=ann, created_at=clocks.now(),
     text="**Look**:\\n\\n```empress The start\\n8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] w 0 1\\n```")
@@ -70,7 +71,7 @@ Post.objects.create(thread=talk, number=2, author=bob, created_at=clocks.now(),
 print("thread", talk.pk)
 print("post", talk.posts.get(number=1).pk)
 print("bobpost", talk.posts.get(number=2).pk)
-mine = Thread.objects.create(board=forum.board_of(club), title="Axe club thread", author=ann,
+mine = Thread.objects.create(board=forum.board_of(club), title="Axe Topic", author=ann,
     created_at=clocks.now(), last_post_at=clocks.now(), posts_count=0)
 print("clubthread", mine.pk)
 """

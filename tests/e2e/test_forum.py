@@ -18,7 +18,7 @@ def test_a_thread_with_a_board_a_reply_and_a_quote(browser, server):
     log_in(writer, server, "forum-wes")
     writer.goto(server + "/forum/")
     no_violations(writer)
-    writer.click("text=General talk")
+    writer.get_by_role("link", name="General talk").click()
     writer.fill("#id_title", "A queen's fork in Empress")
     writer.fill("#id_text", f"How does **White** win here?\n\n```empress After twelve moves\n"
                             f"{POSITION}\n```\n")  # fmt: skip

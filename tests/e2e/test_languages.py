@@ -50,7 +50,8 @@ TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
 # Never translated: the site's name, the players and events the survey makes, and what every
 # language writes alike. (Notation and ids are not words: they hold a digit, or are one or two
 # letters, as aa, NE, e4.)
-ALLOWED = {"Imperia", "API", "axe", "ann", "bob", "dee", "new", "Axe", "arena", "Swiss", "pass"}
+ALLOWED = {"Imperia", "API", "axe", "ann", "bob", "dee", "new", "Axe", "arena", "Swiss", "pass",
+           "Circle", "Rivals", "Battle", "Thread", "Topic"}  # fmt: skip
 
 
 def english(texts: list[str], ids=frozenset()) -> list[str]:
