@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from play.clubs import letters
+from play.common.language import translated
 from play.models import Club
 from play.models.clubs import (
     ANSWER_LENGTH,
@@ -23,7 +24,7 @@ class ClubForm(forms.Form):
     description = forms.CharField(
         max_length=DESCRIPTION_LENGTH,
         label=_("Description"),
-        widget=forms.Textarea(attrs={"rows": 6}),
+        widget=forms.Textarea(attrs={"rows": 6, "translate": "no"}),  # as written: never translated
         help_text=_("Markdown: **bold**, *italic*, lists, links."),
     )
     games = forms.MultipleChoiceField(
@@ -45,7 +46,7 @@ class ClubForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["games"].choices = [(game.slug, game.name) for game in rules.games()]
+        self.fields["games"].choices = [(g.slug, translated(g.name)) for g in rules.games()]
         self.fields["language"].choices = language_choices()
 
     @classmethod

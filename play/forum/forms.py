@@ -14,7 +14,7 @@ WRITTEN_IN = _("Markdown: **bold**, *italic*, > a quote, lists, links. A board: 
 class PostForm(forms.Form):
     text = forms.CharField(
         label=_("Your post"), max_length=POST_LENGTH, strip=False, help_text=WRITTEN_IN,
-        widget=forms.Textarea(attrs={"rows": 8}),
+        widget=forms.Textarea(attrs={"rows": 8, "translate": "no"}),  # as written: never translated
     )  # fmt: skip
 
 

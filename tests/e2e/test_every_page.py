@@ -65,7 +65,7 @@ from play.models import Board, Post, Thread
 talk = Thread.objects.create(board=Board.objects.get(slug="general"), title="Axe Thread",
     author=ann, created_at=clocks.now(), last_post_at=clocks.now(), posts_count=2)
 Post.objects.create(thread=talk, number=1, author=ann, created_at=clocks.now(),
-    text="**Look**:\\n\\n```empress The start\\n8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] w 0 1\\n```")
+    text="**Axe**:\\n\\n```empress The start\\n8/8/8/8/8/8/8/8[QQQQQQQQEqqqqqqqqe] w 0 1\\n```")
 Post.objects.create(thread=talk, number=2, author=bob, created_at=clocks.now(),
     text="> **@axe-ann:**\\n> Look\\n\\nNice.")
 print("thread", talk.pk)
@@ -91,7 +91,7 @@ def logged_out_pages(in_play):
         "/championships/empress-3-days/", "/championships/empire-cup/", "/tournaments/", "/api/",
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/t/{in_play['battle']}/",
         "/clubs/", "/club/axe-club/", "/forum/", "/forum/general/",
-        f"/forum/general/{in_play['thread']}/", "/forum/search/?q=look",
+        f"/forum/general/{in_play['thread']}/", "/forum/search/?q=axe",
         *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),  # each game's board
         f"/puzzles/empress/{catalogue.puzzles('empress')[0].id}/",
     ]  # fmt: skip

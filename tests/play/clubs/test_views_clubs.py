@@ -22,7 +22,7 @@ def test_an_established_player_founds_a_club_from_the_form(founder, client_of):
         "Imperial Circle", "de", "request", "Why?", "public"
     )  # fmt: skip
     page = client.get("/club/imperial-circle/").content.decode()
-    assert "<h1>Imperial Circle</h1>" in page and "You lead this club." in page
+    assert '<h1 translate="no">Imperial Circle</h1>' in page and "You lead this club." in page
     assert "&lt;b&gt;all&lt;/b&gt;" in page and "<b>all" not in page
     assert "/club/imperial-circle/requests/" in page
 
@@ -49,7 +49,7 @@ def test_a_bad_form_keeps_what_was_typed_and_says_why(founder, client_of):
 
 def test_a_visitor_sees_the_club_and_is_asked_to_log_in(club, client):
     page = client.get("/club/empress-circle/").content.decode()
-    assert "<h1>Empress Circle</h1>" in page and "to join the club" in page
+    assert '<h1 translate="no">Empress Circle</h1>' in page and "to join the club" in page
     assert "<p>We play <strong>Empress</strong> on Sundays.</p>" in page
     assert client.post("/club/empress-circle/join/").status_code == 302  # to the login
     assert client.get("/club/no-such-club/").status_code == 404
