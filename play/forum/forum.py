@@ -21,6 +21,7 @@ from play.clubs import clubs
 from play.common import clocks, language
 from play.common.errors import Refused, refuse_nulls
 from play.common.players import has_account
+from play.inbox import inbox
 from play.models import Board, Club, Notification, Post, Reaction, Seat, Thread, ThreadFollower
 from play.models.forum import POST_LENGTH, TITLE_LENGTH
 from play.notify import notify
@@ -28,7 +29,6 @@ from play.notify import notify
 POSTS_A_PAGE = 20
 THREADS_A_PAGE = 30
 EDIT_MINUTES = 30  # a post is edited this long after it is written
-NEW_ACCOUNT_DAYS = 7  # an account this young posts once it has finished a game
 MOST_A_DAY = 100  # posts one player writes in a day
 
 
@@ -77,12 +77,12 @@ def refused_writing(player, board: Board, thread: Thread | None = None) -> str |
     if thread is not None and (thread.locked or thread.hidden) and not may_keep(player, board):
         return _("This thread is closed.")
     at = clocks.now()
-    if player.date_joined > at - timedelta(days=NEW_ACCOUNT_DAYS) and not _has_played(player):
+    if inbox.is_new(player, at) and not _has_played(player):  # as new accounts' messages
         return ngettext(
             "An account newer than %(days)s day writes in the forum once it has finished a game.",
             "An account newer than %(days)s days writes in the forum once it has finished a game.",
-            NEW_ACCOUNT_DAYS,
-        ) % {"days": NEW_ACCOUNT_DAYS}
+            inbox.NEW_ACCOUNT_DAYS,
+        ) % {"days": inbox.NEW_ACCOUNT_DAYS}
     return None
 
 
