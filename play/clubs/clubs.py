@@ -350,6 +350,8 @@ def _refuse_unless_leader(player, club: Club) -> None:
 
 
 def _within_clubs(player) -> None:
+    # The player's row locked: two joins of two clubs at once each count the other's.
+    get_user_model().objects.select_for_update().filter(pk=player.pk).first()
     if Membership.objects.filter(user=player).count() >= MOST_CLUBS:
         raise Refused(
             ngettext(
