@@ -1,10 +1,12 @@
 """The page frame measured in Chromium at a desktop's 1280 px and a phone's 390 px: the menu on
-one line, or behind a button on a phone; a lesson's board within an 800 px-high screen; the
+one line, on two in a language of longer words but never wider than the page, or behind a
+button on a phone; a lesson's board within an 800 px-high screen; the
 settings' and tokens' pages as wide as their content wants, a new token copied by a button;
 form controls in their labels' size; the home cards' buttons of one height; a championship
 group's table keeping its players in view as it scrolls sideways."""
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import run_django
@@ -15,8 +17,16 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
+def within_the_window(page) -> None:
+    """Nothing scrolls sideways, and the header is at most two lines high."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], width
+    assert page.locator("header.top").bounding_box()["height"] <= 72
+
+
 def one_line(page) -> None:
     """Every part of the header sits on one line, and the header is a line high."""
+    within_the_window(page)
     tops = page.locator("header.top").evaluate(
         """header => [...header.querySelectorAll("a, summary, button")]
             .filter(e => e.checkVisibility({ visibilityProperty: true }))
@@ -26,21 +36,38 @@ def one_line(page) -> None:
     assert page.locator("header.top").bounding_box()["height"] <= 56
 
 
-def test_the_menu_is_one_line_on_a_desktop(browser, server):
+def test_the_menu_is_one_line_on_a_desktop_in_english(browser, server):
     visitor = browser.new_context(viewport=DESKTOP).new_page()
     visitor.goto(server + "/")
     one_line(visitor)
-    # An anonymous player (a game against the computer begun) has the longest header.
+    # An anonymous player (a game against the computer begun) has the longest header: on two
+    # lines, within the window.
     visitor.goto(server + "/computer/?game=empress")
     visitor.click("main form button:has-text('Play the computer')")
     expect(visitor.locator("#status")).to_be_visible()
-    one_line(visitor)
+    within_the_window(visitor)
     expect(visitor.get_by_role("link", name="Sign up to keep your games")).to_be_visible()
     player = browser.new_context(viewport=DESKTOP).new_page()
-    sign_up(player, server, "a-rather-long-name-x")
+    sign_up(player, server, "mira-k")
     one_line(player)
+    # A long name (cut at 11rem) takes the header to two lines, within the window.
+    player = browser.new_context(viewport=DESKTOP).new_page()
+    sign_up(player, server, "a-rather-long-name-x")
+    within_the_window(player)
     expect(player.locator("header.top .account-menu summary")).to_be_visible()
     expect(player.locator("header.top .account-menu summary")).to_have_text("a-rather-long-name-x")
+
+
+def test_no_language_widens_a_desktop_page(browser, server):
+    """The header of a player with a long name, in each language, within 1280 px: where its
+    words are long it takes two lines, never a sideways scroll."""
+    player = browser.new_context(viewport=DESKTOP).new_page()
+    sign_up(player, server, "a-rather-long-name-y")
+    for code, _name in settings.LANGUAGES:
+        player.select_option("#language-choice", code)
+        player.click(".language-chooser button")
+        expect(player.locator("html")).to_have_attribute("lang", code)
+        within_the_window(player)
 
 
 def test_a_phone_has_a_compact_menu_opened_by_keyboard(browser, server):
