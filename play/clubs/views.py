@@ -100,15 +100,16 @@ def describe(request, slug):
     return render(request, "clubs/describe.html", {"club": club, "form": form}, status=status)
 
 
-def _acted(request, club: Club, action, *args, done: str):
-    """`action(...)` done, and back to the club's page saying so, or why not."""
+def _acted(request, club: Club, action, *args, done: str, back: str = "club"):
+    """`action(...)` done, and back to the club's page (or its page `back`) saying so, or why
+    not."""
     try:
         action(*args)
     except Refused as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, done)
-    return redirect("club", club.slug)
+    return redirect(back, club.slug)
 
 
 @login_required
@@ -180,11 +181,14 @@ def requests(request, slug):
 def decide(request, slug, username, decision):
     club = _club(slug)
     player = accounts.player_named(username)
-    try:
-        DECISIONS[decision](request.user, club, player)
-    except Refused as exc:
-        messages.error(request, exc.message)
-    return redirect("club-requests", club.slug)
+    if decision == "accept":
+        done = _("%(name)s is a member now.") % {"name": player.username}
+    else:
+        done = _("%(name)s's request is declined.") % {"name": player.username}
+    return _acted(
+        request, club, DECISIONS[decision], request.user, club, player, done=done,
+        back="club-requests",
+    )  # fmt: skip
 
 
 @login_required

@@ -79,7 +79,8 @@ def test_a_request_answered_from_the_leaders_page(asked_club, founder, ann, clie
         "&lt;i&gt;Many&lt;/i&gt;" in requests
         and "/club/dots-society/requests/ann/accept/" in requests
     )
-    leader.post("/club/dots-society/requests/ann/accept/")
+    accepted = leader.post("/club/dots-society/requests/ann/accept/", follow=True)
+    assert "ann is a member now." in accepted.content.decode()
     assert clubs.is_member(ann, asked_club)
     again = leader.post("/club/dots-society/requests/ann/accept/", follow=True)
     assert "ann has no request to join." in again.content.decode()  # a stale click
