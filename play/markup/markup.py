@@ -84,6 +84,21 @@ def render(text: str) -> str:
     return html
 
 
+def gist(text: str) -> str:
+    """`text`'s own words as plain text, for a line under a search's result: what its writer
+    wrote, neither what they quoted nor the code and boards they showed."""
+    words, quoted = [], 0
+    for block in MARKDOWN.parse(SURROGATE.sub("\ufffd", text)):
+        quoted += {"blockquote_open": 1, "blockquote_close": -1}.get(block.type, 0)
+        if block.type == "inline" and not quoted:
+            words += [
+                part.content
+                for part in block.children or ()
+                if part.type in ("text", "code_inline")
+            ]
+    return " ".join(" ".join(words).split())
+
+
 def _diagram(block: Token) -> tuple[rules.Game | None, str]:
     """The game a fenced block shows a position of, by the slug its info string starts with,
     and the caption that follows (plain text); no game for any other block."""

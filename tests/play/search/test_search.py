@@ -78,3 +78,16 @@ def test_clubs_are_found_by_the_beginnings_of_their_words(club, established):
 def test_any_text_asked_is_taken_as_words(talk, writer, text):
     search.posts(text, writer)
     list(search.clubs(text))
+
+
+def test_a_result_shows_its_writers_own_words_as_text(talk, writer, client):
+    quoted = "> **@ann:**\n>\n> Queens in the corner?\n\n"
+    board = "```empress After twelve moves\n8/2q5/5e2/8/1Q1E4/8/5q2/Q7[QQQQqqqqq] w 0 12\n```\n"
+    forum.reply(writer, talk, quoted + "No: **queens** to the `d4` centre.\n\n" + board)
+    forum.reply(writer, talk, quoted + board)  # nothing of its own but the board
+    page = client.get("/forum/search/", {"q": "queens"}).content.decode()
+    assert '<blockquote class="small" translate="no">No: queens to the d4 centre.</blockquote>' in (
+        page
+    )
+    assert page.count('<blockquote class="small"') == 1
+    assert "**" not in page and "```" not in page and "[QQQQ" not in page
