@@ -189,3 +189,14 @@ def test_the_recent_games_are_those_between_members(club, founder, ann, make_use
     games.start_paired("empress", {}, {}, [(founder, outsider)], rated=False)
     games.create(founder, "empress", "white", Game.Listing.SEEK)  # a seek: never begun
     assert [g.pk for g in clubs.recent_games(club)] == [among[0].pk]
+
+
+def test_names_are_found_by_their_beginning_off_an_index_on_postgresql():
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite reads a club's members by the club's own index")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'auth_user'")
+        made = [row[0] for row in cursor.fetchall()]
+    assert any("upper((username)::text) text_pattern_ops" in index for index in made), made
