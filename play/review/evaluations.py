@@ -18,17 +18,15 @@ from __future__ import annotations
 
 import logging
 import re
-import secrets
 from datetime import timedelta
 
-from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 import bots
 import rules
-from play.common import clocks
+from play.common import claims, clocks
 from play.common.language import for_user, translated
 from play.common.lru import LRU
 from play.models import Evaluation, Game
@@ -119,30 +117,10 @@ def claim(now=None) -> tuple[int, str] | None:
     """Claim the oldest waiting evaluation, if fewer than AT_ONCE run: (its pk, the token)."""
     now = now or clocks.now()
     running = Evaluation.objects.filter(status=Evaluation.Status.RUNNING, claimed_until__gt=now)
-    if running.count() >= AT_ONCE:
-        return None
     waiting = Evaluation.objects.filter(
         status=Evaluation.Status.WAITING, created_at__gte=now - PATIENCE
     ).order_by("pk")
-    if not waiting.exists():
-        return None
-    with transaction.atomic():
-        found = waiting.select_for_update(skip_locked=True).values_list("pk")[:1]
-        pk = next(iter(found), (None,))[0]
-        if pk is None:
-            return None
-        token = secrets.token_hex(16)
-        taken = Evaluation.objects.filter(pk=pk, status=Evaluation.Status.WAITING).update(
-            status=Evaluation.Status.RUNNING, claim=token, claimed_until=now + LEASE
-        )
-    if not taken:
-        return None
-    if running.count() > AT_ONCE:  # another worker claimed at the same moment: give way
-        Evaluation.objects.filter(pk=pk, claim=token).update(
-            status=Evaluation.Status.WAITING, claim="", claimed_until=None
-        )
-        return None
-    return pk, token
+    return claims.claim_first(waiting, running, AT_ONCE, LEASE, now)
 
 
 def run(pk: int, token: str) -> str:
