@@ -117,9 +117,12 @@ class Game:
         """The state under the game's options, where the position text does not say them."""
         return state
 
-    def export_record(self, moves, headers, outcome=None, start: State | None = None) -> str:
-        """The game's record as text, in the format of `record_format`."""
-        return record.export(self, start or self.initial(), moves, headers, outcome)
+    def export_record(
+        self, moves, headers, outcome=None, start: State | None = None, notes=None
+    ) -> str:
+        """The game's record as text, in the format of `record_format`; `notes`, a mark and a
+        comment a move (record.export)."""
+        return record.export(self, start or self.initial(), moves, headers, outcome, notes)
 
     def import_record(self, text: str):
         """Read a record (`export_record`'s, or another program's in the same format): its

@@ -128,8 +128,8 @@ class Empire(Game):
             ply=1,
         )
 
-    def export_record(self, moves, headers, outcome=None, start=None) -> str:
-        return sgf.export(self, start or self.initial(), moves, headers, outcome)
+    def export_record(self, moves, headers, outcome=None, start=None, notes=None) -> str:
+        return sgf.export(self, start or self.initial(), moves, headers, outcome, notes)
 
     def import_record(self, text: str) -> sgf.Record:
         return sgf.read(self, text)

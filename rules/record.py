@@ -22,12 +22,19 @@ def result_token(outcome: Outcome | None) -> str:
     return "1-0" if outcome.winner == 0 else "0-1"
 
 
+# A move's mark as PGN's numeric annotation glyphs write it.
+NAGS = {"?!": "$6", "?": "$2", "??": "$4"}
+
+
 def export(
-    game: Game, start: State, moves: list[str], headers: dict[str, str], outcome=None
-) -> str:
+    game: Game, start: State, moves: list[str], headers: dict[str, str], outcome=None,
+    notes: list[tuple[str, str]] | None = None,
+) -> str:  # fmt: skip
     """The record of a game played from `start`.
 
-    `outcome` may come from outside the rules (resignation, timeout, agreement).
+    `outcome` may come from outside the rules (resignation, timeout, agreement). `notes`, one
+    a move: its mark ("", "?!", "?", "??"), written as a glyph, and a comment after it ("" for
+    none), as a review annotates a game.
     """
     state = start
     start = game.format(state)
@@ -36,6 +43,10 @@ def export(
         if ply % 2 == 0:
             tokens.append(f"{ply // 2 + 1}.")
         tokens.append(game.display(state, move))
+        if notes:
+            mark, comment = notes[ply]
+            tokens += [NAGS[mark]] if mark else []
+            tokens += ["{", *comment.replace("}", ")").split(), "}"] if comment else []
         state = game.play(state, move)
     outcome = outcome or game.outcome(state)
     result = result_token(outcome)

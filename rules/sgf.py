@@ -30,8 +30,15 @@ class Record:
         return outcome_of(self.result)
 
 
-def export(game, start, moves: list[str], headers: dict, outcome: Outcome | None) -> str:
-    """SGF of a game from position `start` (the rules' state, not text)."""
+# A move's mark as SGF's move annotations write it: doubtful, bad, very bad.
+MARKS = {"?!": "DO[]", "?": "BM[1]", "??": "BM[2]"}
+
+
+def export(
+    game, start, moves: list[str], headers: dict, outcome: Outcome | None, notes=None
+) -> str:
+    """SGF of a game from position `start` (the rules' state, not text); `notes`, a mark and a
+    comment a move (as record.export), as move annotations and C[]."""
     w, h = start.width, start.height
     size = str(w) if w == h else f"{w}:{h}"
     root = {
@@ -48,9 +55,13 @@ def export(game, start, moves: list[str], headers: dict, outcome: Outcome | None
         "EV": headers.get("Event", ""),
     }
     body, state = [], start
-    for move in moves:
+    for ply, move in enumerate(moves):
         value = "" if move == "pass" else _point(game.point(state, move), w)
         body.append(f"\n;{COLOURS[state.turn]}[{value}]")
+        if notes:
+            mark, comment = notes[ply]
+            body.append(MARKS[mark] if mark else "")
+            body.append(f"C[{_escape(comment)}]" if comment else "")
         state = game.play(state, move)
     if outcome is not None:
         root["RE"] = result_value(outcome, game.score(state))

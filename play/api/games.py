@@ -8,10 +8,11 @@ out here too, never null; the computer is shown as lichess shows its AI (`aiLeve
 from __future__ import annotations
 
 import rules
+from bots import review as bots_review
 from play.api.users import milliseconds, perf_key
 from play.common import clocks, players
 from play.computer import opponents
-from play.models import Game, Offer
+from play.models import Game, Offer, Review
 from play.ratings import ratings
 from play.round import offers
 
@@ -103,8 +104,9 @@ def exported_moves(game: Game, moves: list[str]) -> list[str]:
     return moves[: max(len(moves) - HELD_BACK, ALWAYS_SHOWN)]
 
 
-def shown(game: Game, request) -> dict:
-    """The game; its moves read from `game.api_moves` when the caller fetched them."""
+def shown(game: Game, request, evals: bool = False) -> dict:
+    """The game; its moves read from `game.api_moves` when the caller fetched them; with
+    `evals`, the computer's review where it has one (lichess's `analysis`)."""
     seats = {s.index: s for s in game.seats.all()}
     moves = getattr(game, "api_moves", None)
     if moves is None:
@@ -134,7 +136,46 @@ def shown(game: Game, request) -> dict:
         shown_game["clock"] = clock(game.time_control)
     elif game.time_control.get("kind") == "days":
         shown_game["daysPerTurn"] = game.time_control["days"]
+    if evals:
+        add_analysis(game, shown_game)
     return shown_game
+
+
+def add_analysis(game: Game, shown_game: dict) -> None:
+    """The computer's review, where it is done, as lichess's export gives its analysis: each
+    side's counts and accuracy, and after each move the first side's evaluation (`eval`:
+    centipawns in Empire Chess, the search's points in the others; `mate`: moves to a forced
+    result, negative when the second side forces it), with the judgement of a marked move
+    and the computer's better move."""
+    review = Review.objects.filter(game=game, status=Review.Status.DONE).first()
+    if review is None:
+        return
+    review.game = game
+    if not review.of_game_as_it_is():  # of the moves before a ruling changed them
+        return
+    reckoned = review.reckoned()
+    unit = 100 if game.game_slug == "empire-chess" else 1
+    for side, seat in zip(SIDES, (0, 1), strict=True):
+        counts = reckoned.counts[seat]
+        shown_game["players"][side]["analysis"] = {
+            "inaccuracy": counts["?!"],
+            "mistake": counts["?"],
+            "blunder": counts["??"],
+            **({"accuracy": round(a)} if (a := reckoned.accuracy[seat]) is not None else {}),
+        }
+    analysis = []
+    for ply, judged in enumerate(reckoned.moves, 1):
+        side, score, mate, _best = review.evaluations[ply]
+        sign = 1 if side == 0 else -1
+        entry = {"mate": sign * mate} if mate is not None else {"eval": round(sign * score * unit)}
+        if judged.mark:
+            name = bots_review.JUDGEMENTS[judged.mark]
+            better = f" {judged.better} was best." if judged.better else ""
+            entry["judgment"] = {"name": name, "comment": f"{name}.{better}"}
+            if judged.better:
+                entry["best"] = judged.better
+        analysis.append(entry)
+    shown_game["analysis"] = analysis
 
 
 # The streams' shapes: lichess's board and bot API (`gameFull`, `gameState`), and the game in

@@ -270,11 +270,14 @@ def game_export(request, public_id):
     game = Game.objects.filter(public_id=public_id[:12], imported=False).first()
     if game is None or game.status == Game.Status.OPEN:
         raise Refused("There is no such game.", 404)
+    evals = Params(request).flag("evals", True)  # lichess's: the analysis, where there is one
     if _wants(request, "application/json"):
-        return JsonResponse(api_games.shown(game, request))
+        return JsonResponse(api_games.shown(game, request, evals=evals))
     shown_moves = api_games.exported_moves(game, list(game.moves.values_list("text", flat=True)))
     site = request.build_absolute_uri(game.get_absolute_url())
-    text, _, media_type = records.export(game, site, shown_moves)
+    # A finished game's whole record carries its review (records.export): its moves not given.
+    whole = game.is_over and evals
+    text, _, media_type = records.export(game, site, None if whole else shown_moves)
     return HttpResponse(text, content_type=f"{media_type}; charset=utf-8")
 
 
@@ -290,13 +293,14 @@ def user_games(request, username):
     moves = Prefetch("moves", Move.objects.only("game_id", "ply", "text"), to_attr="move_rows")
     found = found.order_by("-finished_at", "-pk").prefetch_related("seats__user", moves)[:most]
     as_json = _wants(request, NDJSON) or _wants(request, "application/json")
+    evals = params.flag("evals", False)
     site = request.build_absolute_uri("/")[:-1]
 
     def lines():
         for game in found.iterator(chunk_size=100):
             if as_json:
                 game.api_moves = [m.text for m in sorted(game.move_rows, key=lambda m: m.ply)]
-                yield json.dumps(api_games.shown(game, request)) + "\n"
+                yield json.dumps(api_games.shown(game, request, evals=evals)) + "\n"
             else:
                 yield records.export(game, site + game.get_absolute_url())[0] + "\n\n"
 

@@ -28,7 +28,7 @@ from play.models.puzzles import PuzzleAttempt, PuzzleRating, PuzzleScore
 from play.models.ratings import Rating, RatingChange
 from play.models.referee import ArchivedMove, Dispute, Ruling
 from play.models.relations import Relation
-from play.models.review import AnalysisTree, Evaluation, Study
+from play.models.review import AnalysisTree, Evaluation, Review, Study
 from play.models.round import ChatMessage, Forecast, Note, Offer
 from play.models.tournaments import (
     Pairing,
@@ -93,6 +93,7 @@ __all__ = [
     "RatingChange",
     "Relation",
     "Report",
+    "Review",
     "Ruling",
     "Sanction",
     "Seat",

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from bots import review as bots_review
 from play.models.base import POSITION_LENGTH, Bounded, game_choices, new_invite_token
 
 
@@ -86,3 +87,55 @@ class AnalysisTree(Bounded):
 
     def __str__(self):
         return f"Analysis tree {self.key}"
+
+
+class Review(Bounded):
+    """The computer's review of a whole finished game (play/review/reviews.py): every position
+    evaluated in the evaluations' worker, a few at a time, then each move judged and each
+    side's accuracy reckoned (bots/review.py). One a game, kept, and shown to everyone who
+    opens the game."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for a worker"
+        RUNNING = "running", "Being evaluated"
+        DONE = "done", "Reviewed"
+        FAILED = "failed", "Not available"
+
+    game = models.OneToOneField("play.Game", on_delete=models.CASCADE, related_name="review")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
+    claim = models.CharField(max_length=32, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    positions = models.PositiveIntegerField()  # the game's moves and one: each to evaluate
+    # The position the game ended on when the review was asked: a referee's ruling that
+    # changes the game's moves leaves a review of other moves, which is asked for again.
+    ended_on = models.TextField(max_length=POSITION_LENGTH)
+    # One a position evaluated so far, in order: [side to move, score, mate or null, the
+    # engine's best move as the game writes it, or ""].
+    evaluations = models.JSONField(default=list, blank=True)
+    scale = models.FloatField()  # the game's curve as the review was asked (bots/curves.json)
+    created_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "created_at"]),
+            models.Index(fields=["requested_by", "created_at"]),  # a player's day's reviews
+        ]
+
+    def __str__(self):
+        return f"Review of {self.game_id} ({self.get_status_display()})"
+
+    def of_game_as_it_is(self) -> bool:
+        return self.ended_on == self.game.position and self.positions == self.game.ply + 1
+
+    def reckoned(self) -> bots_review.Review:
+        """Each move judged and each side's accuracy, from the positions evaluated (all of
+        them: a review that is done)."""
+        sides = [row[0] for row in self.evaluations]
+        positions = [
+            bots_review.Evaluated(row[1], row[2], row[3] or None) for row in self.evaluations
+        ]
+        return bots_review.review(self.scale, sides, positions)

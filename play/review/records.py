@@ -12,6 +12,7 @@ import rules
 from play.common.errors import Refused
 from play.common.language import translated
 from play.models import Game, Move
+from play.review import reviews
 from play.review.analysis import said
 from rules import record as records
 
@@ -38,6 +39,7 @@ def export(game: Game, site: str, moves: list[str] | None = None) -> tuple[str, 
         headers,
         outcome,
         game_rules.parse(game.initial_position),
+        reviews.notes_of(game) if moves is None else None,
     )
     extension, media_type = game_rules.record_format
     return text, f"imperia-{game.game_slug}-{game.public_id}.{extension}", media_type

@@ -8,5 +8,6 @@ urlpatterns = [
     path("analysis/evaluation/<str:token>/", views.evaluation, name="analysis-evaluation"),
     path("study/<str:token>/", views.open_study, name="study"),
     path("g/<str:public_id>/record/", views.game_record, name="game-record"),
+    path("g/<str:public_id>/review/", views.game_review, name="game-review"),
     path("import/", views.import_record, name="import"),
 ]

@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -23,7 +24,7 @@ from play.common import clocks, limits, numbers
 from play.common.errors import Refused
 from play.common.language import translated
 from play.models import AnalysisTree, Evaluation, Game, Study
-from play.review import analysis, evaluations, records
+from play.review import analysis, evaluations, records, reviews
 from play.review.forms import ImportForm
 from play.round import page
 from play.round.clicks import ClicksByAddress
@@ -318,6 +319,32 @@ def _status(sides: list[str], outcome, to_move: int | None) -> str:
     if outcome:
         return _("Draw (%(reason)s)") % {"reason": translated(outcome.reason)}
     return _("%(side)s to move") % {"side": sides[to_move]} if to_move is not None else ""
+
+
+def _review_card(request, notice: str, public_id: str):
+    game = page.game_of(request, public_id)
+    return HttpResponse(reviews.card(game, request.user, get_token(request), notice=notice))
+
+
+@require_http_methods(["GET", "POST"])
+@limits.limited("evaluate", fragment=_review_card)
+def game_review(request, public_id):
+    """The computer's review of a finished game: asked for (POST), or its card as it stands
+    (GET: the page looks again while it is under way)."""
+    game = page.game_of(request, public_id)
+    notice, status = "", 200
+    if request.method == "POST":
+        try:
+            reviews.ask(request.user, game)
+        except Refused as exc:
+            notice, status = exc.message, exc.status
+        if not request.htmx:
+            if notice:
+                messages.error(request, notice)
+            return redirect(game.get_absolute_url() + "#review")
+    answer = _review_card(request, notice, public_id)
+    answer.status_code = status
+    return answer
 
 
 @require_GET

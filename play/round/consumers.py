@@ -19,6 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -150,6 +151,23 @@ class GameConsumer(
         except Game.DoesNotExist:
             return None
         return None
+
+    async def review_update(self, event):
+        """The computer's review of the game: how far it has come (the page's progress bar),
+        or, asked for, done or failed, the page fetches its card again, in its own words."""
+        if event.get("redraw"):
+            url = reverse("game-review", args=[self.public_id])
+            html = (
+                f'<div id="review-ready" hx-swap-oob="true" hx-get="{url}" hx-trigger="load" '
+                'hx-target="#review" hx-swap="outerHTML"></div>'
+            )
+        else:
+            done, positions = int(event["done"]), int(event["positions"])
+            html = (
+                f'<progress id="review-progress" hx-swap-oob="true" max="{positions}" '
+                f'value="{done}">{done} / {positions}</progress>'
+            )
+        await self.send(text_data=html)
 
     async def chat_update(self, event):
         html = await database_sync_to_async(self._chat)()

@@ -86,9 +86,10 @@ def looks_back(game: Game, ply: int | None) -> bool:
     return ply is not None and game.status not in (Game.Status.OPEN, Game.Status.SETUP)
 
 
-def render(request, game: Game, *, dispute_form=None, drafts=None, status=200):
+def render(request, game: Game, *, dispute_form=None, drafts=None, status=200, review=""):
     """The game's page. A dispute or a statement that was refused comes back in it with what
-    was typed (`dispute_form`, bound; `drafts`: a dispute's pk -> the statement written)."""
+    was typed (`dispute_form`, bound; `drafts`: a dispute's pk -> the statement written).
+    `review`: the computer's review's card (play/review, a room above this one)."""
     seat = presenter.seat_index(game, request.user)
     invite_url = None
     if seat is not None and game.listing == Game.Listing.INVITE and game.status == Game.Status.OPEN:
@@ -120,6 +121,7 @@ def render(request, game: Game, *, dispute_form=None, drafts=None, status=200):
             "zoomable": renderer(game.game_slug).zoomable,
             "legend": renderer(game.game_slug).legend(),
             "durations": durations(translation.get_language()),
+            "review": review,
         },
         status=status,
     )

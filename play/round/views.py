@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -18,6 +19,7 @@ from play.common.errors import Refused
 from play.computer import opponents
 from play.games import games, setup
 from play.models import Game
+from play.review import reviews
 from play.round import (
     charges,
     chat,
@@ -35,7 +37,8 @@ from play.round import (
 @require_GET
 def game_page(request, public_id):
     game = page.game_of(request, public_id)
-    response = page.render(request, game)
+    review = reviews.card(game, request.user, get_token(request))
+    response = page.render(request, game, review=review)
     flip = request.GET.get("flip")
     if flip == "1":  # kept for this game's page and its socket, until turned back
         response.set_cookie(presenter.FLIP_COOKIE + game.public_id, "1", max_age=30 * 86400)

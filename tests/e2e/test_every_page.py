@@ -74,6 +74,16 @@ print("bobpost", talk.posts.get(number=2).pk)
 mine = Thread.objects.create(board=forum.board_of(club), title="Axe Topic", author=ann,
     created_at=clocks.now(), last_post_at=clocks.now(), posts_count=0)
 print("clubthread", mine.pk)
+from play.models import Review
+from tests.play.review.played import finished
+reviewed = finished(ann, bob, "empire-chess", plies=6)
+texts = [reviewed.initial_position, *reviewed.moves.values_list("position_after", flat=True)]
+rows = [[ply % 2, [0, -1, 2.5, -0.5, 3, -4, 6][ply], None, "a1a2" if ply % 2 else ""]
+        for ply in range(len(texts))]
+Review.objects.create(game=reviewed, requested_by=ann, status="done", positions=len(texts),
+    ended_on=reviewed.position,
+    evaluations=rows, scale=0.5, created_at=clocks.now(), finished_at=clocks.now())
+print("reviewed", reviewed.public_id)
 """
     return helpers.games_in_play("axe-ann", "axe-bob", then=then)
 
@@ -86,6 +96,7 @@ def logged_out_pages(in_play):
         *(f"/analysis/{slug}/" for slug in SLUGS),
         *(f"/leaderboard/{slug}/" for slug in SLUGS),
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
+        f"/g/{in_play['reviewed']}/",
         f"/study/{in_play['study']}/",
         "/learn/", "/learn/empress/", "/puzzles/", "/championships/",
         "/championships/empress-3-days/", "/championships/empire-cup/", "/tournaments/", "/api/",
@@ -111,6 +122,7 @@ def logged_in_pages(in_play):
         f"/@/axe-bob/report/?post={in_play['bobpost']}",
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/g/{in_play['invitation']}/",
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
+        f"/g/{in_play['reviewed']}/",
         *(f"/analysis/{slug}/?game={in_play[slug]}" for slug in SLUGS),
         f"/study/{in_play['study']}/",
     ]  # fmt: skip

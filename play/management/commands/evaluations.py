@@ -7,7 +7,7 @@ from django.db import close_old_connections
 
 from imperia_site import outages
 from play.push import relay
-from play.review import evaluations
+from play.review import evaluations, reviews
 
 log = logging.getLogger("imperia.evaluations")
 
@@ -18,7 +18,8 @@ class Command(BaseCommand):
     help = (
         "Answer the analysis board's evaluations: claim one that waits (at most "
         f"{evaluations.AT_ONCE} run at once across every such process), run the engine, store "
-        "its answer; in a loop, at a lower priority than the server. Run one beside the server."
+        "its answer; between them, review whole games, a few positions at a time; in a loop, "
+        "at a lower priority than the server. Run one beside the server."
     )
 
     def add_arguments(self, parser):
@@ -37,7 +38,8 @@ class Command(BaseCommand):
         loop = outages.Loop(log, "the evaluations' worker", every)
         while True:
             try:
-                done = evaluations.work()
+                # A position on the board first: a review's chunk waits behind it.
+                done = evaluations.work() or reviews.work()
                 loop.recovered()
             except Exception as exc:  # noqa: BLE001 - the pages' evaluations wait for it
                 if once:
@@ -48,7 +50,7 @@ class Command(BaseCommand):
                 answered += 1
                 continue
             if once:
-                self.stdout.write(f"answered {answered} evaluation{'s' if answered != 1 else ''}")
+                self.stdout.write(f"done: {answered} (evaluations, and reviews' chunks)")
                 return
             close_old_connections()
             time.sleep(every)

@@ -1,41 +1,18 @@
 """Every game's record, exported by its page and imported again, is the same game: its moves,
 start, options, names and result, replayed through the rules."""
 
-import random
-
 import pytest
 
 import rules
-from play.games import games
 from play.models import Game
-from play.round import moves
+from tests.play.review.played import finished
 
 pytestmark = pytest.mark.django_db
-OPTIONS = {
-    "empire": {"width": 12, "height": 10},
-    "imperial-shuffle": {"deal": True, "nobles": "rgb"},
-    "imperial-chess": {"victory": "emperor"},
-}
 
 
 @pytest.mark.parametrize("slug", [g.slug for g in rules.games()])
 def test_export_then_import_gives_the_same_game(ann, bob, client_of, slug):
-    game = games.join(games.create(ann, slug, "white", "seek", OPTIONS.get(slug, {})), bob)
-    game_rules, rng = rules.get(slug), random.Random(5)
-    for _ in range(12):
-        game.refresh_from_db()
-        state = game_rules.resume(
-            [game.initial_position, *game.moves.values_list("position_after", flat=True)],
-            game.options,
-        )
-        if game.status != "active":
-            break
-        mover = game.player(game_rules.to_move(state))
-        moves.submit(game.public_id, mover, rng.choice(game_rules.legal_moves(state)), game.ply)
-    game.refresh_from_db()
-    if game.status == "active":
-        games.resign(game, bob)
-        game.refresh_from_db()
+    game = finished(ann, bob, slug, plies=12)
     page = client_of(ann)
     record = page.get(f"/g/{game.public_id}/record/").content.decode()
     answer = page.post("/import/", {"game": slug, "record": record})
