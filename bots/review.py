@@ -127,8 +127,7 @@ def _weights(chances: list[float], moves: int) -> list[float]:
     windows = [chances[:size]] * (min(size, len(chances)) - 2)
     windows += [chances[i : i + size] for i in range(len(chances) - size + 1)]
     return [
-        max(WEIGHT_LEAST, min(WEIGHT_MOST, statistics.pstdev(window)))
-        for window in windows[:moves]
+        max(WEIGHT_LEAST, min(WEIGHT_MOST, statistics.pstdev(window))) for window in windows[:moves]
     ]
 
 
