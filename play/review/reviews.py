@@ -249,6 +249,7 @@ def card(game: Game, user, csrf_token: str = "", oob: bool = False, notice: str 
     context = {
         "oob": oob,
         "notice": notice,
+        "public_id": game.public_id,
         "review_url": reverse("game-review", args=[game.public_id]),
         "live_url": live_url,
         "csrf_token": csrf_token,

@@ -24,7 +24,7 @@ from play.common import clocks, limits, numbers
 from play.common.errors import Refused
 from play.common.language import translated
 from play.models import AnalysisTree, Evaluation, Game, Study
-from play.review import analysis, evaluations, records, reviews
+from play.review import analysis, evaluations, learning, records, reviews
 from play.review.forms import ImportForm
 from play.round import page
 from play.round.clicks import ClicksByAddress
@@ -345,6 +345,73 @@ def game_review(request, public_id):
     answer = _review_card(request, notice, public_id)
     answer.status_code = status
     return answer
+
+
+def _exercise(request, public_id: str):
+    """The game, the side learning, its mistakes and the one asked (`side`, `n`: 400 past
+    their bounds)."""
+    game = page.game_of(request, public_id)
+    query = request.GET if request.method == "GET" else request.POST
+    mine = game.seat_of(request.user)
+    side = numbers.whole(query.get("side", str(mine.index if mine else 0)), "side", 1)
+    found = learning.mistakes(game, side)
+    n = numbers.whole(query.get("n", "0"), "n", max(0, len(found) - 1))
+    return game, side, found, n
+
+
+@require_http_methods(["GET", "POST"])
+@limits.limited("evaluate")
+def learn(request, public_id):
+    """Learn from your mistakes: the n-th mistake of a side, and a better move tried (POST)."""
+    game, side, found, n = _exercise(request, public_id)
+    sides = [(translated(game.rules.seats[seat]), seat) for seat in (0, 1)]
+    context = {"game": game, "side": side, "n": n, "mistakes": found, "sides": sides}
+    context |= {"margin": round(learning.MARGIN), "status": 200}
+    if found:
+        mistake = found[n]
+        state = learning.position_before(game, mistake)
+        context |= {
+            "mistake": mistake,
+            "board": renderer(game.game_slug).render(
+                state, bottom=side, names=tuple(game.player_name(i) for i in (0, 1))
+            ),
+            "side_name": translated(game.rules.seats[side]),
+        }
+        if request.method == "POST":
+            context |= _tried(request, game, mistake)
+    return render(request, "play/learn.html", context, status=context["status"])
+
+
+def _tried(request, game: Game, mistake) -> dict:
+    """A move tried: its verdict, or the evaluation it waits on, or why it is refused."""
+    if not request.user.is_authenticated:
+        return {"notice": _("Log in to try a move."), "status": 403}
+    tried = request.POST.get("move", "")[:200]
+    try:
+        answered = learning.answer(request.user, game, mistake, tried)
+    except Refused as exc:
+        return {"notice": exc.message, "status": exc.status, "tried": tried}
+    if isinstance(answered, learning.Verdict):
+        return {"verdict": answered, "tried": tried}
+    return {"waiting": answered, "tried": tried}
+
+
+@login_required
+@require_GET
+def learn_check(request, public_id, token):
+    """The verdict on a move tried, once the computer has evaluated it: the page looks here."""
+    game, side, found, n = _exercise(request, public_id)
+    waiting = Evaluation.objects.filter(token=token, requested_by=request.user).first()
+    if waiting is None or not found:
+        raise Http404(_("There is no such evaluation."))
+    waiting = evaluations.answer(waiting)
+    context = {
+        "game": game, "side": side, "n": n, "waiting": waiting, "mistake": found[n],
+        "verdict": learning.verdict(game, found[n], waiting),
+        "failed": translated(waiting.message) if waiting.status == Evaluation.Status.FAILED
+        or waiting.status == Evaluation.Status.REFUSED else "",
+    }  # fmt: skip
+    return render(request, "play/partials/learn_verdict.html", context)
 
 
 @require_GET

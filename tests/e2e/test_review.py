@@ -1,7 +1,8 @@
 """The computer's review in the browser: a player asks for it from a finished game's page, the
 evaluations' worker beside the server reviews it while its progress is pushed, and both that
 page and a spectator's show the chart, each side's accuracy and every move; a point of the
-chart opens the board after its ply; the card passes axe."""
+chart opens the board after its ply; the card, and the page to learn from the mistakes it
+marked, pass axe."""
 
 import re
 
@@ -40,4 +41,7 @@ def test_a_finished_game_is_reviewed_and_shown_to_everyone_on_it(browser, server
     expect(black).to_have_url(re.compile(r"\?ply=1$"))
     card.locator("summary").click()
     expect(card.locator(".review-moves tbody tr")).to_have_count(2)
+    no_violations(black)
+    card.get_by_role("link", name="Learn from your mistakes").click()
+    expect(black.get_by_role("heading", name="Learn from your mistakes")).to_be_visible()
     no_violations(black)
