@@ -15,6 +15,7 @@ from play.management.commands import bots, evaluations, sweep
 from play.models import Game
 from play.push import relay
 from play.review import evaluations as answers
+from play.review import reviews
 
 
 class Stopped(BaseException):
@@ -80,6 +81,7 @@ def test_the_computers_worker_outlives_a_database_restart(outage, monkeypatch, c
 
 def test_the_evaluations_worker_outlives_a_database_restart(outage, monkeypatch, caplog):
     monkeypatch.setattr(answers, "work", outage["step"](None))
+    monkeypatch.setattr(reviews, "work", lambda: None)  # no review waits between them
     monkeypatch.setattr(evaluations.os, "nice", lambda niceness: None)
     monkeypatch.setattr(evaluations.time, "sleep", lambda seconds: None)
     with pytest.raises(Stopped):
