@@ -103,6 +103,7 @@ def logged_out_pages(in_play):
         f"/t/{in_play['arena']}/", f"/t/{in_play['swiss']}/", f"/t/{in_play['battle']}/",
         "/clubs/", "/club/axe-club/", "/forum/", "/forum/general/",
         f"/forum/general/{in_play['thread']}/", "/forum/search/?q=axe",
+        "/games/search/", "/games/search/?player=axe-ann", "/games/search/?rating_min=x",
         *(f"/learn/{slug}/{lessons.keys(slug)[0]}/" for slug in SLUGS),  # each game's board
         f"/puzzles/empress/{catalogue.puzzles('empress')[0].id}/",
     ]  # fmt: skip

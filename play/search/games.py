@@ -1,0 +1,85 @@
+"""The site's finished games found by what a player asks of them: who played (and against
+whom), which game, how fast, rated or casual, how it came out for the player, how strong the
+two were (the mean of their ratings as the game began), when it ended, how long it lasted and
+how it ended. Latest first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+from django.db.models import Avg, F, OuterRef, Subquery
+
+from play.models import Game, Seat
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A search, as its form cleans it: each filter None (or "") when not asked."""
+
+    player: str = ""
+    opponent: str = ""
+    game: str = ""
+    speed: str = ""
+    rated: bool | None = None
+    result: str = ""  # "win", "loss" or "draw": the player's
+    rating_min: int | None = None
+    rating_max: int | None = None
+    since: date | None = None
+    until: date | None = None
+    plies_min: int | None = None
+    plies_max: int | None = None
+    reason: str = ""
+
+
+def found(asked: Asked):
+    """The finished games asked for, latest first (imported records aside: they have no
+    players of the site)."""
+    games = Game.objects.filter(status=Game.Status.FINISHED, imported=False)
+    if asked.player:
+        games = _seated(games, "mine", asked.player)
+        games = _result(games, asked.result)
+    if asked.opponent:
+        games = _seated(games, "theirs", asked.opponent)
+        if asked.player:
+            games = games.exclude(theirs=F("mine"))
+    games = games.filter(**{
+        key: value for key, value in {
+            "game_slug": asked.game, "speed": asked.speed, "rated": asked.rated,
+            "ply__gte": asked.plies_min, "ply__lte": asked.plies_max, "reason": asked.reason,
+            "finished_at__gte": _day(asked.since), "finished_at__lt": _day(asked.until, 1),
+        }.items() if value not in (None, "")
+    })  # fmt: skip
+    if asked.rating_min is not None or asked.rating_max is not None:
+        mean = Seat.objects.filter(game=OuterRef("pk")).values("game").annotate(mean=Avg("rating"))
+        games = games.annotate(rating_mean=Subquery(mean.values("mean")[:1]))
+        if asked.rating_min is not None:
+            games = games.filter(rating_mean__gte=asked.rating_min)
+        if asked.rating_max is not None:
+            games = games.filter(rating_mean__lte=asked.rating_max)
+    return games.order_by("-finished_at", "-pk")
+
+
+def _seated(games, seat: str, name: str):
+    """The games where the player named sits, with their seat's index as `seat`."""
+    theirs = Seat.objects.filter(game=OuterRef("pk"), user__username__iexact=name)
+    games = games.annotate(**{seat: Subquery(theirs.values("index")[:1])})
+    return games.filter(**{f"{seat}__isnull": False})
+
+
+def _result(games, result: str):
+    if result == "win":
+        return games.filter(winner=F("mine"))
+    if result == "loss":
+        return games.filter(winner__isnull=False).exclude(winner=F("mine"))
+    if result == "draw":
+        return games.filter(winner__isnull=True)
+    return games
+
+
+def _day(day: date | None, after: int = 0) -> datetime | None:
+    """The start of `day` (or of the day `after` days later), in UTC: the dates asked are
+    whole days."""
+    if day is None:
+        return None
+    return datetime.combine(day, time(), tzinfo=UTC) + timedelta(days=after)
