@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-from django.db.models import Avg, F, OuterRef, Subquery
+from django.contrib.auth import get_user_model
+from django.db.models import Avg, F, FilteredRelation, OuterRef, Q, Subquery
 
 from play.models import Game, Seat
 
@@ -61,10 +62,14 @@ def found(asked: Asked):
 
 
 def _seated(games, seat: str, name: str):
-    """The games where the player named sits, with their seat's index as `seat`."""
-    theirs = Seat.objects.filter(game=OuterRef("pk"), user__username__iexact=name)
-    games = games.annotate(**{seat: Subquery(theirs.values("index")[:1])})
-    return games.filter(**{f"{seat}__isnull": False})
+    """The games where the player named sits, joined to their seat (read off the seats'
+    index by player), its index as `seat`."""
+    named = list(
+        get_user_model().objects.filter(username__iexact=name).values_list("pk", flat=True)
+    )
+    joined = FilteredRelation("seats", condition=Q(seats__user__in=named))
+    games = games.annotate(**{f"{seat}_seat": joined}).filter(**{f"{seat}_seat__isnull": False})
+    return games.annotate(**{seat: F(f"{seat}_seat__index")})
 
 
 def _result(games, result: str):
