@@ -43,6 +43,8 @@ def played(games: int, players: int, rng: random.Random) -> None:
     )
     now = clocks.now()
     for first in range(0, games, BATCH):
+        pairs = [rng.sample(users, 2) for _ in range(min(BATCH, games - first))]
+        rated = [(rng.gauss(1500, 250), rng.gauss(1500, 250)) for _ in pairs]
         made = Game.objects.bulk_create(
             [
                 Game(
@@ -51,18 +53,16 @@ def played(games: int, players: int, rng: random.Random) -> None:
                     winner=rng.choice([0, 1, 1, 0, None]), reason=rng.choice(REASONS),
                     ply=rng.randint(10, 300), initial_position="-", position="-",
                     finished_at=now - timedelta(minutes=rng.randint(0, 2 * 365 * 24 * 60)),
-                    created_by=users[0],
+                    created_by=users[0], rating_mean=sum(ratings) / 2,
                 )
-                for _ in range(min(BATCH, games - first))
+                for ratings in rated
             ]
         )  # fmt: skip
-        seats = []
-        for game in made:
-            a, b = rng.sample(users, 2)
-            for index, user in enumerate((a, b)):
-                seats.append(Seat(game=game, user=user, index=index, finished_at=game.finished_at,
-                                  rating=rng.gauss(1500, 250)))  # fmt: skip
-        Seat.objects.bulk_create(seats)
+        Seat.objects.bulk_create(
+            Seat(game=game, user=user, index=index, finished_at=game.finished_at, rating=rating)
+            for game, pair, ratings in zip(made, pairs, rated, strict=True)
+            for index, (user, rating) in enumerate(zip(pair, ratings, strict=True))
+        )
 
 
 def main() -> None:

@@ -151,6 +151,7 @@ def start_paired(
             arrangement = game_rules.random_arrangement(rng, options, index) if arranging else ""
             seats.append(Seat(game=game, user=user, index=index, arrangement=arrangement,
                               rating=rating.rating, rating_rd=rating.rd))  # fmt: skip
+        game.rating_mean = ratings.mean_of(seat.rating for seat in seats[-len(pair) :])
     Game.objects.bulk_create(games)
     for seat in seats:
         seat.game_id = seat.game.pk

@@ -73,6 +73,9 @@ class Game(Bounded):
     # A seek's rating range: who may accept it (None: anyone).
     rating_min = models.IntegerField(null=True, blank=True)
     rating_max = models.IntegerField(null=True, blank=True)
+    # The mean of its players' ratings as play began (the computer has none): kept here for
+    # the game search, which reads it for every game it walks.
+    rating_mean = models.FloatField(null=True, blank=True)
     # Clocks: each seat's time left as the current turn began, when it began, and the
     # moment the side to move runs out (the fact a timeout is derived from).
     clocks = models.JSONField(null=True, blank=True)

@@ -133,6 +133,14 @@ def mark_seats(game: Game) -> None:
         rating = found.get((seat.user_id, game.game_slug, game.speed)) or Rating()
         seat.rating, seat.rating_rd = rating.rating, rating.rd
         seat.save(update_fields=["rating", "rating_rd"])
+    game.rating_mean = mean_of(seat.rating for seat in people)
+    Game.objects.filter(pk=game.pk).update(rating_mean=game.rating_mean)
+
+
+def mean_of(ratings) -> float | None:
+    """The mean of the players' ratings as play began (a game's `rating_mean`)."""
+    known = [rating for rating in ratings if rating is not None]
+    return sum(known) / len(known) if known else None
 
 
 def mark_changes(user, games) -> None:

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.contrib.auth import get_user_model
-from django.db.models import Avg, F, FilteredRelation, OuterRef, Q, Subquery
+from django.db.models import F, FilteredRelation, Q
 
-from play.models import Game, Seat
+from play.models import Game
 
 
 @dataclass(frozen=True)
@@ -51,13 +51,10 @@ def found(asked: Asked):
             "finished_at__gte": _day(asked.since), "finished_at__lt": _day(asked.until, 1),
         }.items() if value not in (None, "")
     })  # fmt: skip
-    if asked.rating_min is not None or asked.rating_max is not None:
-        mean = Seat.objects.filter(game=OuterRef("pk")).values("game").annotate(mean=Avg("rating"))
-        games = games.annotate(rating_mean=Subquery(mean.values("mean")[:1]))
-        if asked.rating_min is not None:
-            games = games.filter(rating_mean__gte=asked.rating_min)
-        if asked.rating_max is not None:
-            games = games.filter(rating_mean__lte=asked.rating_max)
+    if asked.rating_min is not None:
+        games = games.filter(rating_mean__gte=asked.rating_min)
+    if asked.rating_max is not None:
+        games = games.filter(rating_mean__lte=asked.rating_max)
     return games.order_by("-finished_at", "-pk")
 
 

@@ -8,6 +8,7 @@ import pytest
 from play.common import clocks
 from play.games import games
 from play.models import Game, Seat
+from play.ratings.ratings import mean_of
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +22,7 @@ def ended(white, black, slug="empress", winner=0, reason="resign", plies=10, rat
     )  # fmt: skip
     for index, rating in enumerate(ratings):
         Seat.objects.filter(game=game, index=index).update(rating=rating)
+    Game.objects.filter(pk=game.pk).update(rating_mean=mean_of(ratings))  # as play began
     return game.public_id
 
 
@@ -87,3 +89,20 @@ def test_the_empty_form_looks_for_nothing(client, ann, bob):
     ended(ann, bob)
     page = client.get("/games/search/").content.decode()
     assert 'role="search"' in page and '<td><a href="/g/' not in page
+
+
+def test_a_games_mean_rating_is_kept_as_play_begins(ann, bob, make_user):
+    """Paired (quick pairing, events) and joined (a seek), and the computer has none."""
+    from play.computer import opponents
+    from play.models import Rating
+
+    Rating.objects.create(user=ann, game_slug="empress", speed="correspondence", rating=1700, rd=60)
+    paired = games.start_paired("empress", {}, {}, [(ann, bob)], rated=True)[0]
+    paired.refresh_from_db()
+    assert paired.rating_mean == (1700 + 1500) / 2
+    joined = games.join(games.create(bob, "empress", "white", "seek"), ann)
+    joined.refresh_from_db()
+    assert joined.rating_mean == (1500 + 1700) / 2
+    computer = opponents.start(ann, "empress", 3, "white")
+    computer.refresh_from_db()
+    assert computer.rating_mean == 1700
