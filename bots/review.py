@@ -43,6 +43,12 @@ class Evaluated:
     mate: int | None
     best: str | None
 
+    def for_seat(self, side: int, seat: int) -> Evaluated:
+        """This evaluation, made for `side` (the side to move), as `seat` sees it."""
+        if side == seat:
+            return self
+        return Evaluated(-self.score, None if self.mate is None else -self.mate, self.best)
+
 
 @dataclass(frozen=True)
 class Judged:
@@ -57,6 +63,13 @@ class Judged:
     accuracy: float
     mark: str
     better: str | None
+
+
+def judgement(judged: Judged) -> str:
+    """A marked move's judgement in words, as a record and the API give it (in English):
+    "Mistake. Qe2 was best."."""
+    better = f" {judged.better} was best." if judged.better else ""
+    return f"{JUDGEMENTS[judged.mark]}.{better}"
 
 
 @dataclass(frozen=True)

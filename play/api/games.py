@@ -147,11 +147,8 @@ def add_analysis(game: Game, shown_game: dict) -> None:
     centipawns in Empire Chess, the search's points in the others; `mate`: moves to a forced
     result, negative when the second side forces it), with the judgement of a marked move
     and the computer's better move."""
-    review = Review.objects.filter(game=game, status=Review.Status.DONE).first()
-    if review is None:
-        return
-    review.game = game
-    if not review.of_game_as_it_is():  # of the moves before a ruling changed them
+    review = Review.of(game)  # none of the moves before a ruling changed them
+    if review is None or review.status != Review.Status.DONE:
         return
     reckoned = review.reckoned()
     unit = 100 if game.game_slug == "empire-chess" else 1
@@ -164,14 +161,13 @@ def add_analysis(game: Game, shown_game: dict) -> None:
             **({"accuracy": round(a)} if (a := reckoned.accuracy[seat]) is not None else {}),
         }
     analysis = []
-    for ply, judged in enumerate(reckoned.moves, 1):
-        side, score, mate, _best = review.evaluations[ply]
-        sign = 1 if side == 0 else -1
-        entry = {"mate": sign * mate} if mate is not None else {"eval": round(sign * score * unit)}
+    for judged, first in zip(reckoned.moves, review.first_sides()[1:], strict=True):
+        entry = (
+            {"mate": first.mate} if first.mate is not None else {"eval": round(first.score * unit)}
+        )
         if judged.mark:
             name = bots_review.JUDGEMENTS[judged.mark]
-            better = f" {judged.better} was best." if judged.better else ""
-            entry["judgment"] = {"name": name, "comment": f"{name}.{better}"}
+            entry["judgment"] = {"name": name, "comment": bots_review.judgement(judged)}
             if judged.better:
                 entry["best"] = judged.better
         analysis.append(entry)

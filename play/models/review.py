@@ -128,8 +128,26 @@ class Review(Bounded):
     def __str__(self):
         return f"Review of {self.game_id} ({self.get_status_display()})"
 
+    @classmethod
+    def of(cls, game) -> Review | None:
+        """The game's review, unless a ruling has changed the game since it was asked for:
+        a review of other moves."""
+        review = cls.objects.filter(game=game).first()
+        if review is None:
+            return None
+        review.game = game
+        return review if review.of_game_as_it_is() else None
+
     def of_game_as_it_is(self) -> bool:
         return self.ended_on == self.game.position and self.positions == self.game.ply + 1
+
+    def first_sides(self) -> list[bots_review.Evaluated]:
+        """Each position's evaluation for the first seat (the evaluations are for the side to
+        move), ply 0 first."""
+        return [
+            bots_review.Evaluated(score, mate, None).for_seat(side, 0)
+            for side, score, mate, _best in self.evaluations
+        ]
 
     def reckoned(self) -> bots_review.Review:
         """Each move judged and each side's accuracy, from the positions evaluated (all of

@@ -50,6 +50,7 @@ CHUNK = 8  # positions a claim evaluates before the review goes back in the queu
 LEASE = timedelta(seconds=30)  # a claim's hold: a chunk's searches and room to spare
 
 _SHOWN = LRU(500)  # (review pk, when it was done) -> the review as shown
+_UNDER_WAY = (Review.Status.WAITING, Review.Status.RUNNING)
 
 
 def refusal(user, game: Game) -> str | None:
@@ -68,14 +69,16 @@ def ask(user, game: Game) -> Review:
     now = clocks.now()
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)  # two asks: one review
-        review = _of(game)
-        if review is not None and review.status != Review.Status.FAILED:
-            return review
+        row = Review.objects.filter(game=game).first()
+        if row is not None and row.status != Review.Status.FAILED:
+            row.game = game
+            if row.of_game_as_it_is():
+                return row
         if why := refusal(user, game):
             raise Refused(why, 403 if not has_account(user) else 409)
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # theirs, one
         theirs = Review.objects.filter(requested_by=user)
-        if theirs.filter(status__in=(Review.Status.WAITING, Review.Status.RUNNING)).exists():
+        if theirs.filter(status__in=_UNDER_WAY).exists():
             raise Refused(
                 _("Your review of another game is under way: ask for this one once it is done."),
                 409,
@@ -89,24 +92,14 @@ def ask(user, game: Game) -> Review:
             raise Refused(most % {"most": A_DAY}, 429)
         if _waiting().count() >= QUEUED:
             raise Refused(_("The computer has many games to review: ask again in a while."), 429)
-        review = _asked(game, user, now)
+        review = _asked(game, row, user, now)
         transaction.on_commit(lambda: _told(game.public_id))
     return review
 
 
-def _of(game: Game) -> Review | None:
-    """The game's review, unless a ruling has changed the game since it was asked for."""
-    review = Review.objects.filter(game=game).first()
-    if review is None:
-        return None
-    review.game = game
-    return review if review.of_game_as_it_is() else None
-
-
-def _asked(game: Game, user, now) -> Review:
+def _asked(game: Game, review: Review | None, user, now) -> Review:
     """The review in the queue: a new one; one that failed, going on where it stopped; or
     one of the game before a ruling changed it, begun again."""
-    review = Review.objects.filter(game=game).first()
     if review is None:
         review = Review(game=game)
     elif not review.of_game_as_it_is():
@@ -120,7 +113,7 @@ def _asked(game: Game, user, now) -> Review:
 
 
 def _waiting():
-    return Review.objects.filter(status__in=(Review.Status.WAITING, Review.Status.RUNNING))
+    return Review.objects.filter(status__in=_UNDER_WAY)
 
 
 def _told(public_id: str, done: int = 0, positions: int = 0, redraw: bool = True) -> None:
@@ -221,7 +214,7 @@ class Shown:
 
 
 def shown(game: Game) -> Shown:
-    review = _of(game)
+    review = Review.of(game)
     if review is None:
         return Shown(None, 0, None, [])
     done = len(review.evaluations)
@@ -286,9 +279,6 @@ def card(game: Game, user, csrf_token: str = "", oob: bool = False, notice: str 
     return jinja.render("play/partials/review.html", context)
 
 
-_UNDER_WAY = (Review.Status.WAITING, Review.Status.RUNNING)
-
-
 def _rounded(accuracy: float | None) -> float | None:
     return None if accuracy is None else round(accuracy, 1)
 
@@ -300,15 +290,10 @@ def notes_of(game: Game) -> list[tuple[str, str]] | None:
     now = shown(game)
     if now.reckoned is None:
         return None
-    rows = now.review.evaluations
+    after = now.review.first_sides()[1:]
     notes = []
-    for ply, judged in enumerate(now.reckoned.moves, 1):
-        side, score, mate, _best = rows[ply]
-        sign = 1 if side == 0 else -1
-        said = f"#{sign * mate}" if mate is not None else f"{sign * score:.2f}"
-        comment = f"[%eval {said}]"
-        if judged.mark:
-            comment += f" {reckoning.JUDGEMENTS[judged.mark]}."
-            comment += f" {judged.better} was best." if judged.better else ""
+    for judged, first in zip(now.reckoned.moves, after, strict=True):
+        said = f"#{first.mate}" if first.mate is not None else f"{first.score:.2f}"
+        comment = f"[%eval {said}]" + (f" {reckoning.judgement(judged)}" if judged.mark else "")
         notes.append((judged.mark, comment))
     return notes
