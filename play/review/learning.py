@@ -55,19 +55,20 @@ class Verdict:
     chance: float | None  # the mover's chance after the answer; None for the computer's move
 
 
-def answer(user, game: Game, mistake: Mistake, text: str) -> Verdict | Evaluation:
-    """`text`, a move tried in the mistake's position: right at once if it is the computer's,
-    else an evaluation of the position after it, queued (its verdict: `verdict`)."""
+def answer(user, game: Game, mistake: Mistake, state, text: str) -> Verdict | Evaluation:
+    """`text`, a move tried in the mistake's position (`state`: position_before's): right at
+    once if it is the computer's, else an evaluation of the position after it, queued (its
+    verdict: `verdict`)."""
     game_rules = game.rules
-    state = position_before(game, mistake)
     try:
         move = game_rules.normalize(state, text.strip())
         after = game_rules.play(state, move)
     except ValueError as exc:
         raise Refused(said(exc)) from None
-    if game_rules.display(state, move) == mistake.better:
+    shown = game_rules.display(state, move)
+    if shown == mistake.better:
         return Verdict(True, None)
-    if game_rules.display(state, move) == mistake.played:
+    if shown == mistake.played:
         raise Refused(_("That is the move played in the game: find a better one."))
     return evaluations.ask(user, game.game_slug, after, game.options)
 

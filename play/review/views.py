@@ -380,17 +380,17 @@ def learn(request, public_id):
             "side_name": translated(game.rules.seats[side]),
         }
         if request.method == "POST":
-            context |= _tried(request, game, mistake)
+            context |= _tried(request, game, mistake, state)
     return render(request, "play/learn.html", context, status=context["status"])
 
 
-def _tried(request, game: Game, mistake) -> dict:
+def _tried(request, game: Game, mistake, state) -> dict:
     """A move tried: its verdict, or the evaluation it waits on, or why it is refused."""
     if not request.user.is_authenticated:
         return {"notice": _("Log in to try a move."), "status": 403}
     tried = request.POST.get("move", "")[:200]
     try:
-        answered = learning.answer(request.user, game, mistake, tried)
+        answered = learning.answer(request.user, game, mistake, state, tried)
     except Refused as exc:
         return {"notice": exc.message, "status": exc.status, "tried": tried}
     if isinstance(answered, learning.Verdict):
