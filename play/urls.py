@@ -19,6 +19,7 @@ from play.referee import urls as referee
 from play.relations import urls as relations
 from play.review import urls as review
 from play.round import urls as round_
+from play.search import urls as search
 from play.tournaments import urls as tournaments
 from play.webapp import urls as webapp
 from play.webpush import urls as webpush
@@ -37,6 +38,7 @@ urlpatterns = [
     *inbox.urlpatterns,
     *clubs.urlpatterns,
     *forum.urlpatterns,
+    *search.urlpatterns,
     *privacy.urlpatterns,
     *games.urlpatterns,
     *learn.urlpatterns,

@@ -12,5 +12,4 @@ urlpatterns = [
     path("g/<str:public_id>/learn/", views.learn, name="game-learn"),
     path("g/<str:public_id>/learn/<str:token>/", views.learn_check, name="game-learn-check"),
     path("import/", views.import_record, name="import"),
-    path("games/search/", views.game_search, name="game-search"),
 ]

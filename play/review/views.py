@@ -20,19 +20,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import rules
 from play.boards import renderer
 from play.boards.base import Marks
-from play.common import clocks, limits, numbers, paging
+from play.common import clocks, limits, numbers
 from play.common.errors import Refused
 from play.common.language import translated
 from play.models import AnalysisTree, Evaluation, Game, Study
 from play.review import analysis, evaluations, learning, records, reviews
-from play.review.forms import GameSearchForm, ImportForm
+from play.review.forms import ImportForm
 from play.round import page
 from play.round.clicks import ClicksByAddress
-from play.search import games as found_games
 from rules import record
 
 INLINE_TREE = 2000  # characters of a tree an address carries as it is
-GAMES_A_PAGE = 30  # the game search's
 
 
 class AnalysisClicks(ClicksByAddress):
@@ -442,19 +440,3 @@ def import_record(request):
             return redirect(game)
     status = 400 if form.errors else 200
     return render(request, "play/import.html", {"form": form}, status=status)
-
-
-@require_GET
-def game_search(request):
-    """The game search: the form, and the games it finds, paged, the search in the address so
-    that it can be shared."""
-    asked = {key: value for key, value in request.GET.items() if key != "page"}
-    form = GameSearchForm(asked or None)
-    context = {"form": form, "asked": bool(asked)}
-    if not asked:
-        return render(request, "play/game_search.html", context)
-    if not form.is_valid():  # nothing looked for: why, and the form as it was
-        return render(request, "play/game_search.html", context, status=400)
-    found = found_games.found(form.asked()).prefetch_related("seats__user")
-    context["page"] = paging.page(request, found, "page", GAMES_A_PAGE)
-    return render(request, "play/game_search.html", context)

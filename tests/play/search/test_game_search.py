@@ -59,7 +59,7 @@ def test_each_filter_and_the_players_result(ann, bob, make_user, client):
 
 
 def test_the_pages_keep_the_search(ann, bob, client, monkeypatch):
-    from play.review import views
+    from play.search import views
 
     monkeypatch.setattr(views, "GAMES_A_PAGE", 2)
     for _ in range(3):
