@@ -78,6 +78,12 @@ class GameConsumer(
         if "to" in event and self.seat not in event["to"]:
             return
         revision, moved = event.get("revision", 0), event.get("moved", False)
+        # Pushes can cross on the way: one older than the board this socket sent, or a move
+        # it already has, brings nothing, and drawing the board again would take the
+        # player's choice of a piece off it. (A change that keeps the revision, a premove
+        # kept, still comes.)
+        if revision < self.revision or (moved and revision == self.revision):
+            return
         # A move's update fits only a page that was sent the revision before it.
         update = moved and revision == self.revision + 1
         # A board turned over, or drawn in another language, is not among those drawn for the

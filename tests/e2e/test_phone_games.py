@@ -25,6 +25,7 @@ from tests.e2e.touch import (
     magnifier_shows_choice,
     point_at,
     sent,
+    sent_at_least,
     square_box,
     square_on_screen,
     stored_moves,
@@ -188,8 +189,8 @@ def play_by_taps(game, pages, line, state, fine):
         wait_turn(mover, ply)
         before = len(sent(mover))
         meant = tap_move(mover, game, state, move, fine, mistap=ply < 2)
+        assert sent_at_least(mover, before + len(meant))[before:] == meant, (ply, move)
         wait_turn(watcher, ply + 1)
-        assert sent(mover)[before:] == meant, (ply, move)
         state = game.play(state, move)
     assert game.outcome(state)
     for page in pages:

@@ -2,6 +2,9 @@
 the board and in the magnifier (static/js/magnifier.js), the move shown for "Confirm", and a
 log of what the page sends."""
 
+from contextlib import suppress
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import run_django
@@ -122,6 +125,13 @@ def log_sent(*pages):
 
 def sent(page) -> list[str]:
     return page.evaluate("window.sent")
+
+
+def sent_at_least(page, count: int) -> list[str]:
+    """What the page has sent, once it is `count` things (or all it sent, when it never is)."""
+    with suppress(PlaywrightTimeout):  # the caller's comparison says what is missing
+        page.wait_for_function("count => window.sent.length >= count", arg=count, timeout=15000)
+    return sent(page)
 
 
 def confirm(page, shown):

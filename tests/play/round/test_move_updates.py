@@ -160,3 +160,40 @@ def test_a_moves_updates_draw_from_the_position_it_was_played_on(ann, bob, monke
     game = moves.submit(game.public_id, bob, "b1", 1)  # its commit draws both seats' updates
     assert read == []
     assert "last move, b1" in presenter.update_html(game, 0)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_moves_push_that_arrives_after_a_later_one_sends_nothing(
+    active_game, ann, bob, monkeypatch
+):
+    """Pushes can cross on the way: a move's push that comes after the board of a later
+    revision brings the page nothing, and drawing the board again would take the player's
+    choice of a piece off it as they make their move."""
+    from types import SimpleNamespace
+
+    from play.push import live
+
+    watching = await connect(active_game, bob)
+    assert 'id="live"' in await watching.receive_from()
+    pushed = []
+
+    def held(game, *args, **kwargs):
+        pushed.append(
+            (SimpleNamespace(public_id=game.public_id, revision=game.revision), args, kwargs)
+        )
+
+    with monkeypatch.context() as lost:
+        lost.setattr(presenter, "broadcast", held)
+        await database_sync_to_async(moves.submit)(active_game.public_id, ann, "d3d4", 0)
+        await database_sync_to_async(moves.submit)(active_game.public_id, bob, "e7e6", 1)
+    for game, args, kwargs in reversed(pushed):  # the later move's pushes first
+        await database_sync_to_async(live.broadcast)(game, *args, **kwargs)
+    whole = await watching.receive_from()
+    assert whole.startswith('<div id="live" hx-swap-oob="true"') and ">e6</a>" in whole
+    # The next thing the socket sends is the chat said after: no second board before it.
+    await database_sync_to_async(live.send)(
+        live.group_name(active_game.public_id), {"type": "chat.update"}
+    )
+    assert 'id="live"' not in await watching.receive_from()
+    await watching.disconnect()
