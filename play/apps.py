@@ -14,6 +14,7 @@ class PlayConfig(AppConfig):
         )
         from play.api import events  # noqa: F401 - the API's event streams follow the games
         from play.common import players
+        from play.explorer import openings  # noqa: F401 - the explorer follows the results
         from play.leagues import admin as leagues_admin  # noqa: F401 - the championships' desk
         from play.leagues import tables  # noqa: F401 - a group's table follows its games
         from play.learn import progress  # noqa: F401 - connects the login signal

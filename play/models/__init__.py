@@ -16,6 +16,7 @@ from play.models.base import (
     prefetched,
 )
 from play.models.clubs import Club, ClubLetter, JoinRequest, Membership
+from play.models.explorer import ExploredGame, OpeningMove
 from play.models.forum import Board, Post, Reaction, Thread, ThreadFollower
 from play.models.games import DECLINE_REASONS, REASONS, Game, Move, Seat
 from play.models.inbox import Conversation, Correspondent, Letter
@@ -62,6 +63,7 @@ __all__ = [
     "Edition",
     "Entrant",
     "Evaluation",
+    "ExploredGame",
     "Forecast",
     "JoinRequest",
     "Post",
@@ -79,6 +81,7 @@ __all__ = [
     "Note",
     "Notification",
     "Offer",
+    "OpeningMove",
     "Pairing",
     "Participant",
     "PoolEntry",

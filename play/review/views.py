@@ -23,6 +23,7 @@ from play.boards.base import Marks
 from play.common import clocks, limits, numbers
 from play.common.errors import Refused
 from play.common.language import translated
+from play.explorer import openings
 from play.models import AnalysisTree, Evaluation, Game, Study
 from play.review import analysis, evaluations, learning, records, reviews
 from play.review.forms import ImportForm
@@ -162,6 +163,7 @@ def board(request, slug):
     flip = query.get("flip", "")
     if flip not in ("", "0", "1"):
         raise numbers.Malformed(_("Malformed request: flip is 0 or 1."))
+    explorer = openings.read_choice(query)
     board = _read(slug, start, options, tree, at)
     notice, status = None, 200
     action = query.get("action", "")
@@ -188,6 +190,7 @@ def board(request, slug):
         **({"flip": "1"} if flip == "1" else {}),
         **({"game": source.public_id} if source else {}),
         **({"study": study.token} if study else {}),
+        **explorer,
     }
     address = f"{request.path}?{urlencode(params)}"
     if action and notice is None and not request.htmx:
@@ -286,6 +289,7 @@ def _context(request, board: analysis.Board, params: dict, notice, flipped: bool
     }
     return {
         **_engine(request, board, state, source),
+        **openings.panel(game_rules, state, params, url, source),
         "evaluate_url": url(evaluate="1"),
         "to_move_name": sides[to_move] if to_move is not None else "",
         "game": game_rules,
