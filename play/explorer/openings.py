@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Sum
 from django.dispatch import receiver
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 import rules
+from play.common import jinja
 from play.common.language import translated
 from play.common.numbers import Malformed
 from play.games.lifecycle import result_changed
@@ -186,29 +188,35 @@ def read_choice(query) -> dict[str, str]:
     return {"explorer": "1", **({"speed": speed} if speed else {})} if shown == "1" else {}
 
 
-def panel(game_rules: rules.Game, state, params: dict, url, source: Game | None) -> dict:
+def panel(game_rules: rules.Game, state, params: dict, url, source: Game | None) -> SafeString:
     """The explorer's part of the analysis board: a button that opens it, or the moves
     played from the position shown, each a link that plays it on the board (`url(**extra)`
     is the board's address with more). Not from a live game in play: its players may use
     no book, as on lichess; a correspondence game's may, as on lichess."""
     if params.get("explorer") != "1":
-        return {"explorer_open_url": url(explorer="1")}
+        return jinja.render(PANEL, {"open_url": url(explorer="1")})
     if source is not None and source.status in Game.IN_PLAY and source.speed == "live":
-        return {"explorer_refused": _("The opening explorer opens once this live game ends.")}
+        refused = _("The opening explorer opens once this live game ends.")
+        return jinja.render(PANEL, {"refused": refused})
     speed = params.get("speed", "")
     played = explore(game_rules, state, speed)
     total = Played("", "", *(sum(getattr(p, name) for p in played) for name in _SUMMED))
     for row in played:
         row.url, row.share = url(action="play", move=row.move), round(100 * row.games / total.games)
     speeds = [("", _("All speeds"))] + [(key, str(name)) for key, name in ratings.SPEEDS.items()]
-    return {
-        "explorer": played,
-        "explorer_total": total if played else None,
-        "explorer_speeds": [
+    context = {
+        "played": played,
+        "total": total,
+        "speed": speed,
+        "speeds": [
             {"label": label, "url": url(speed=key), "current": key == speed}
             for key, label in speeds
         ],
-        "explorer_close_url": url(explorer="0", speed=""),
-        "explorer_plies": PLIES[game_rules.slug],
-        "explorer_seats": [translated(seat) for seat in game_rules.seats],
+        "close_url": url(explorer="0", speed=""),
+        "plies": PLIES[game_rules.slug],
+        "seats": [translated(seat) for seat in game_rules.seats],
     }
+    return jinja.render(PANEL, context)
+
+
+PANEL = "explorer/panel.html"

@@ -289,7 +289,7 @@ def _context(request, board: analysis.Board, params: dict, notice, flipped: bool
     }
     return {
         **_engine(request, board, state, source),
-        **openings.panel(game_rules, state, params, url, source),
+        "explorer": openings.panel(game_rules, state, params, url, source),
         "evaluate_url": url(evaluate="1"),
         "to_move_name": sides[to_move] if to_move is not None else "",
         "game": game_rules,
