@@ -94,6 +94,7 @@ def logged_out_pages(in_play):
         "/privacy/",
         *(f"/rules/{slug}/" for slug in SLUGS),
         *(f"/analysis/{slug}/" for slug in SLUGS),
+        "/analysis/empire/?explorer=1", "/analysis/empire-chess/?explorer=1&speed=live",
         *(f"/leaderboard/{slug}/" for slug in SLUGS),
         *(f"/g/{in_play[slug]}/" for slug in SLUGS),
         f"/g/{in_play['reviewed']}/",
