@@ -1,5 +1,5 @@
 """Cross-origin calls, answered as lichess answers them: every answer of the API (its calls,
-its streams, one game's export) says `Access-Control-Allow-Origin: *`, and a browser's
+its streams, one game's export, the opening explorer) says `Access-Control-Allow-Origin: *`, and a browser's
 preflight (OPTIONS) is answered with the methods and headers a call may use. This opens
 nothing: the API reads its caller from a bearer token only, never from a cookie (auth.py),
 and a browser sends no cookie to an answer allowing any origin."""
@@ -19,7 +19,7 @@ PREFLIGHT = {
 
 
 def is_api(path: str) -> bool:
-    return path.startswith(("/api/", "/game/export/"))
+    return path.startswith(("/api/", "/game/export/")) or path == "/lichess"  # the explorer
 
 
 class Cors:

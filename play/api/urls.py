@@ -32,6 +32,7 @@ urlpatterns = [
     playing(r"(?P<what>draw|takeback)/(?P<choice>[^/]+)", views.board_offer, "api-offer"),
     path("api/bot/account/upgrade", views.bot_upgrade, name="api-bot-upgrade"),
     path("api/bot/online", views.bots_online, name="api-bots-online"),
+    path("lichess", views.explorer, name="api-explorer"),  # where lichess's explorer answers
     path("api/challenge", views.challenge_list, name="api-challenges"),
     answering("accept", views.challenge_accept, "api-challenge-accept"),
     answering("decline", views.challenge_decline, "api-challenge-decline"),

@@ -16,7 +16,7 @@ from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from play.accounts import bots
-from play.api import boards, challenges, schema, tokens, users
+from play.api import boards, challenges, openings, schema, tokens, users
 from play.api import games as api_games
 from play.api.auth import endpoint, error, require
 from play.api.params import Params
@@ -66,6 +66,12 @@ def _player(username: str):
 @endpoint(token=False)
 def user(request, username):
     return JsonResponse(users.extended(_player(username), request))
+
+
+@endpoint(token=False)
+def explorer(request):
+    """lichess's opening explorer (its `/lichess`), over the site's finished rated games."""
+    return JsonResponse(openings.statistics(Params(request)))
 
 
 MOST_BOTS = 512  # listed in one answer, as lichess's

@@ -1,9 +1,11 @@
 """The opening explorer in the browser: a rated game ends, and from its page at the start
 "Openings" opens the analysis board with the explorer on it, which counts that game; a move
-in it plays it on the board and the explorer follows; the page passes axe."""
+in it plays it on the board and the explorer follows; the page passes axe. berserk, lichess's
+client, reads the same through the API."""
 
 import re
 
+import berserk
 import pytest
 from playwright.sync_api import expect
 
@@ -21,6 +23,9 @@ def test_a_finished_rated_game_is_in_the_explorer_opened_from_its_page(browser, 
     white.once("dialog", lambda dialog: dialog.accept())
     white.click("button:has-text('Resign')")
     expect(black.locator("#status")).to_contain_text("wins")
+    explorer_api = berserk.Client(explorer_url=server).opening_explorer
+    counted = explorer_api.get_lichess_games(variant="empire-chess", play=["d3d4"])
+    assert (counted["black"], [m["san"] for m in counted["moves"]]) == (1, ["e5"])
     black.get_by_role("button", name="To the start (Home)").click()
     expect(black).to_have_url(re.compile(r"\?ply=0$"))
     black.get_by_role("link", name="Openings").click()
