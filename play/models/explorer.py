@@ -9,7 +9,7 @@ from play.models.base import Bounded
 from play.models.games import Game
 
 
-class OpeningMove(models.Model):
+class OpeningMove(Bounded):
     """One move from one position, at one speed: how many finished rated games went on with
     it, how they ended, and their players' mean ratings added up. Written only by counting a
     game in or out (play/explorer/openings.py), in one statement for all its rows."""
