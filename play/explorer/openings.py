@@ -16,6 +16,7 @@ from django.db.models import Sum
 from django.dispatch import receiver
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import rules
 from play.common import jinja
@@ -200,12 +201,18 @@ def panel(game_rules: rules.Game, state, params: dict, url, source: Game | None)
         return jinja.render(PANEL, {"refused": refused})
     speed = params.get("speed", "")
     played = explore(game_rules, state, speed)
-    total = Played("", "", *(sum(getattr(p, name) for p in played) for name in _SUMMED))
-    for row in played:
-        row.url, row.share = url(action="play", move=row.move), round(100 * row.games / total.games)
+    total = _summed(played, "")
+    shown, others = played[:MOST_SHOWN], played[MOST_SHOWN:]
+    for row in shown:
+        row.url = url(action="play", move=row.move)
+    if others:  # Empire's first placements: a thousand points, most of them seldom played
+        words = ngettext("%(num)s other move", "%(num)s other moves", len(others))
+        shown.append(_summed(others, words % {"num": len(others)}))
+    for row in shown:
+        row.share = round(100 * row.games / total.games)
     speeds = [("", _("All speeds"))] + [(key, str(name)) for key, name in ratings.SPEEDS.items()]
     context = {
-        "played": played,
+        "played": shown,
         "total": total,
         "speed": speed,
         "speeds": [
@@ -220,3 +227,9 @@ def panel(game_rules: rules.Game, state, params: dict, url, source: Game | None)
 
 
 PANEL = "explorer/panel.html"
+MOST_SHOWN = 30  # moves listed on the board; the rest summed in one row
+
+
+def _summed(played: list[Played], display: str) -> Played:
+    """These moves' games together, as one row (`display` names it)."""
+    return Played("", display, *(sum(getattr(p, name) for p in played) for name in _SUMMED))

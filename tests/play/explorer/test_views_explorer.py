@@ -84,3 +84,12 @@ def test_a_game_opens_it_at_the_ply_shown(ann, bob, client_of, explored):
     assert ">e5</a>" in opened  # the moves from the position after d3d4
     in_play = played(ann, bob, ["d3d4"])
     assert "explorer=1" not in client_of(ann).get(in_play.get_absolute_url()).content.decode()
+
+
+def test_past_the_most_shown_the_other_moves_are_one_row(client, explored, monkeypatch):
+    from play.explorer import openings
+
+    monkeypatch.setattr(openings, "MOST_SHOWN", 1)
+    page = html.unescape(client.get(f"{URL}?explorer=1").content.decode())
+    assert ">Sd4</a>" in page and ">c4</a>" not in page
+    assert "1 other move" in page and "White wins 0%, draws 0%, Black wins 100%" in page
