@@ -94,6 +94,20 @@ def test_a_phone_has_a_compact_menu_opened_by_keyboard(browser, server):
     expect(lessons).to_be_hidden()  # a new page, the menu closed
 
 
+@pytest.mark.parametrize("width", [390, 360, 320])
+def test_a_phones_header_with_every_count_at_two_digits_stays_in_the_window(browser, server, width):
+    run_django("from play.webpush import keys; keys.make()")  # as `make install` makes them
+    page = browser.new_context(viewport={"width": width, "height": 740}).new_page()
+    sign_up(page, server, f"busy-{width}")
+    expect(page.locator("header .push-device")).to_be_visible()  # the devices' button too
+    # A busy player's counts, as their socket would set them: two digits each.
+    page.evaluate(
+        "document.querySelectorAll('header .badge-count').forEach(c => c.textContent = '88')"
+    )
+    within_the_window(page)
+    expect(page.locator("#bell")).to_be_in_viewport(ratio=1)
+
+
 def test_the_empire_lessons_board_fits_an_800_px_screen(browser, server):
     page = browser.new_context(viewport=DESKTOP).new_page()
     for path in ("/learn/empire/placing/1/", "/learn/empress/field/1/"):
