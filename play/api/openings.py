@@ -39,10 +39,11 @@ def statistics(params: Params) -> dict:
     speed = speeds[0] if len(set(speeds)) == 1 else ""
     listed = params.number("moves", MOST_LISTED)
     played = openings.explore(game_rules, state, speed)
+    total = openings.summed(played)
     return {
-        "white": sum(p.first_wins for p in played),
-        "draws": sum(p.draws for p in played),
-        "black": sum(p.second_wins for p in played),
+        "white": total.first_wins,
+        "draws": total.draws,
+        "black": total.second_wins,
         "moves": [
             {
                 "uci": p.move,

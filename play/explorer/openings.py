@@ -88,16 +88,23 @@ def _same(kept: ExploredGame, wanted: ExploredGame) -> bool:
     return all(getattr(kept, name) == getattr(wanted, name) for name in fields)
 
 
+def moves_of(game: Game, line: str) -> set[tuple[int, str]]:
+    """Each (position, move) of a line played from the game's start, once: a move made again
+    from a position met again in the same game counts the game once."""
+    game_rules = game.rules
+    state = game_rules.resume([game.initial_position], game.options)
+    found = set()
+    for move in line.split(" "):
+        found.add((position_id(game_rules, state), move))
+        state = game_rules.play(state, move)
+    return found
+
+
 def _add(game: Game, counted: ExploredGame, sign: int) -> None:
     """Count a game's moves in (`sign` 1) or out (-1), every row in one statement, in the one
     order of their keys, so that two games ending at once lock shared rows in the same order
     (the first moves are shared by nearly every game)."""
-    game_rules = game.rules
-    state = game_rules.resume([game.initial_position], game.options)
-    seen = set()
-    for move in counted.line.split(" "):
-        seen.add((position_id(game_rules, state), move))  # a position met twice counts once
-        state = game_rules.play(state, move)
+    seen = moves_of(game, counted.line)
     result = [0, 0, 0]
     result[{0: 0, None: 1, 1: 2}[counted.winner]] = sign
     rating = (sign * counted.rating, sign) if counted.rating is not None else (0, 0)
@@ -178,6 +185,11 @@ def explore(game_rules: rules.Game, state, speed: str = "") -> list[Played]:
     return played
 
 
+def summed(played: list[Played], display: str = "") -> Played:
+    """These moves' games together, as one row (`display` names it)."""
+    return Played("", display, *(sum(getattr(p, name) for p in played) for name in _SUMMED))
+
+
 def read_choice(query) -> dict[str, str]:
     """The explorer as an address asks for it (`explorer=1`, `speed=live` or
     `correspondence`): the parameters the analysis board keeps in its every address."""
@@ -196,18 +208,18 @@ def panel(game_rules: rules.Game, state, params: dict, url, source: Game | None)
     no book, as on lichess; a correspondence game's may, as on lichess."""
     if params.get("explorer") != "1":
         return jinja.render(PANEL, {"open_url": url(explorer="1")})
-    if source is not None and source.status in Game.IN_PLAY and source.speed == "live":
+    if source is not None and source.live_in_play:
         refused = _("The opening explorer opens once this live game ends.")
         return jinja.render(PANEL, {"refused": refused})
     speed = params.get("speed", "")
     played = explore(game_rules, state, speed)
-    total = _summed(played, "")
+    total = summed(played)
     shown, others = played[:MOST_SHOWN], played[MOST_SHOWN:]
     for row in shown:
         row.url = url(action="play", move=row.move)
     if others:  # Empire's first placements: a thousand points, most of them seldom played
         words = ngettext("%(num)s other move", "%(num)s other moves", len(others))
-        shown.append(_summed(others, words % {"num": len(others)}))
+        shown.append(summed(others, words % {"num": len(others)}))
     for row in shown:
         row.share = round(100 * row.games / total.games)
     speeds = [("", _("All speeds"))] + [(key, str(name)) for key, name in ratings.SPEEDS.items()]
@@ -228,8 +240,3 @@ def panel(game_rules: rules.Game, state, params: dict, url, source: Game | None)
 
 PANEL = "explorer/panel.html"
 MOST_SHOWN = 30  # moves listed on the board; the rest summed in one row
-
-
-def _summed(played: list[Played], display: str) -> Played:
-    """These moves' games together, as one row (`display` names it)."""
-    return Played("", display, *(sum(getattr(p, name) for p in played) for name in _SUMMED))

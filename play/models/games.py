@@ -225,6 +225,11 @@ class Game(Bounded):
         return self.league_group_id is not None or self.tournament_id is not None
 
     @property
+    def live_in_play(self) -> bool:
+        """A live game still played: its players may use no help, not even a book."""
+        return self.status in self.IN_PLAY and self.speed == "live"
+
+    @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)
 

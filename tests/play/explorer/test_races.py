@@ -28,14 +28,9 @@ def recounted() -> Counter:
     """The explorer counted again from scratch from the games it says it holds."""
     counts = Counter()
     for kept in ExploredGame.objects.select_related("game"):
-        game_rules = kept.game.rules
-        state = game_rules.resume([kept.game.initial_position], kept.game.options)
-        seen = set()
-        for move in kept.line.split(" "):
-            seen.add((openings.position_id(game_rules, state), kept.speed, move))
-            state = game_rules.play(state, move)
-        for key in seen:
-            counts[key, {0: "first_wins", None: "draws", 1: "second_wins"}[kept.winner]] += 1
+        result = {0: "first_wins", None: "draws", 1: "second_wins"}[kept.winner]
+        for position, move in openings.moves_of(kept.game, kept.line):
+            counts[(position, kept.speed, move), result] += 1
     return counts
 
 
