@@ -57,7 +57,7 @@ class Sockets:
     def received(self, index: int, revision: int) -> int:
         """Bytes the socket received until the push of this revision (a whole fragment or an
         update) arrived."""
-        total, marker = 0, f'data-revision="{revision}"'
+        total, marker = 0, f'name="revision" value="{revision}"'
         while True:
             message = self._run(self.sockets[index].receive_from(timeout=10))
             total += len(message.encode())

@@ -33,7 +33,7 @@ _file = os.open(
 )
 _arrived = contextvars.ContextVar("arrived", default=None)  # when daphne handed the request over
 _move = threading.local()  # the key of the move a worker thread is making, when it began
-_PLY = re.compile(r'data-ply="(\d+)"')
+_PLY = re.compile(r'(?:data-ply|name="ply" value)="(\d+)"')  # a whole board's, an update's
 
 
 def mark(stage: str, key: str, at: float | None = None) -> None:
@@ -128,6 +128,8 @@ def _broadcast(broadcast):
 def _game_update(update):
     async def updated(self, event):
         html = event.get("rendered", {}).get(str(self.seat))
+        if html and not isinstance(html, str):  # a move's update, in its parts
+            html = "".join(part for _, part in html)
         if html and event.get("to") == [self.seat]:  # the player to move's socket has it
             mark("reached", f"{self.public_id}:{_PLY.search(html).group(1)}")
         await update(self, event)

@@ -3,8 +3,8 @@ page offers around the picture."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from html import escape
 
 from django.utils.translation import gettext, pgettext
 
@@ -24,7 +24,7 @@ class Marks:
     check: str | None = None
     selected: str | None = None
     targets: frozenset = frozenset()
-    # square -> extra attributes (e.g. htmx) making it clickable
+    # square -> what a click there does (htmx attributes): click_table
     actions: dict[str, dict[str, str]] = field(default_factory=dict)
     # attributes for the whole picture, for boards clicked by position
     board_action: dict[str, str] = field(default_factory=dict)
@@ -47,13 +47,36 @@ class Marks:
         }
 
 
-def clickable(square: str, action: dict[str, str]) -> str:
-    """A square's SVG, drawn as it looks (an image with its label), made a button that does
-    `action` (its htmx attributes): they go at the end of its opening tag."""
-    end = square.index(">")
-    attrs = "".join(f' {k}="{escape(v)}"' for k, v in action.items())
-    opening = square[:end].replace(' role="img"', ' role="button" tabindex="0"', 1)
-    return opening + attrs + square[end:]
+PLACE = "{}"  # where a click's action takes the name of what is clicked (click_table)
+
+
+def click_table(actions: dict[str, dict[str, str]]) -> str:
+    """What a click on each square (or reserve piece, or direction) does, as one element the
+    page's script reads (static/js/imperia.js, `clicks`): the element named makes itself a
+    button with those attributes. Squares whose actions are alike but for their own name (every
+    piece's "select", every target's move) share one entry, the name written as PLACE: a move's
+    update sends a player's clicks in a few dozen bytes, not in every square's picture."""
+    groups: dict[str, list[str]] = {}
+    for name, action in actions.items():
+        if not action:
+            continue
+        if any(PLACE in value for value in action.values()):
+            raise ValueError(f"an action holds {PLACE}: {action}")
+        shared = {key: value.replace(name, PLACE) for key, value in action.items()}
+        groups.setdefault(json.dumps(shared, separators=(",", ":")), []).append(name)
+    table = ",".join(f'[{shared},"{" ".join(names)}"]' for shared, names in groups.items())
+    # In single quotes, which JSON never holds unescaped: its double quotes cost nothing.
+    quoted = f"[{table}]".replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
+    return f"<g data-clicks='{quoted}'/>"
+
+
+def actions_of(table: str) -> dict[str, dict[str, str]]:
+    """The actions of a click_table's data-clicks, by name, as the page's script reads them."""
+    return {
+        name: {key: value.replace(PLACE, name) for key, value in shared.items()}
+        for shared, names in json.loads(table)
+        for name in names.split(" ")
+    }
 
 
 class Renderer:
@@ -62,16 +85,23 @@ class Renderer:
     zoomable = False  # whether the page offers a larger, scrollable board
     click_by_position = False  # one click per move, read off the picture by the page's script
     shows_changes = False  # whether it marks what the last move changed
-    updates_in_place = False  # whether a move's update changes the picture in place (update())
 
     def piece_name(self, piece: str) -> str:
         raise NotImplementedError
 
     def render(
-        self, state, *, bottom: int = 0, marks: Marks | None = None, caption="", names=None
+        self,
+        state,
+        *,
+        bottom: int = 0,
+        marks: Marks | None = None,
+        caption="",
+        names=None,
+        live=False,
     ) -> str:
         """SVG of the position from seat `bottom`'s side; `names` labels each seat's pieces
-        where the picture shows whose they are."""
+        where the picture shows whose they are; `live`, the game page's board, which later
+        moves update in place (update()): whatever ids it holds are the same each time."""
         raise NotImplementedError
 
     def picture(self, state) -> str:
@@ -88,10 +118,10 @@ class Renderer:
         """(picture, name, move) of each kind of piece, for games that need a key."""
         return []
 
-    def update(self, before, after, *, marks: Marks) -> str | None:
-        """Out-of-band swaps that turn this board as drawn for `before` into the one for
-        `after` with `marks`, where a picture grows with the game (None: draw it again).
-        Asked only of a renderer that `updates_in_place`."""
+    def update(self, before, after, *, marks: Marks, marks_before: Marks, bottom: int = 0):
+        """What turns this board as drawn for `before` with `marks_before` into the one for
+        `after` with `marks`, seen from seat `bottom` (None: draw it again, a move that changes
+        most of the board)."""
         return None
 
     def changes(self, before, after) -> frozenset:

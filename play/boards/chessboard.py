@@ -11,11 +11,17 @@ from typing import NamedTuple
 
 from django.utils.translation import get_language, gettext, pgettext
 
-from play.boards.base import Marks, Renderer, clickable
+from play.boards.base import Marks, Renderer, click_table
 from rules.grid import Grid
 
 CELL = 60
 MARGIN = 22  # room for the coordinates
+# Where a drawn square's references to its board's pieces (<use>) take the board's ids: a
+# square's picture is kept and drawn again on other boards. The game page's board is LIVE,
+# which a move's update refers to; any other, a number of its own (no id twice in a page).
+UID = "\x00"
+LIVE = "lv"
+_ids = count()
 TOOLTIP = re.compile(r"<title>.*?</title>")
 
 
@@ -42,6 +48,8 @@ class Layout(NamedTuple):
 class ChessboardRenderer(Renderer):
     grid: Grid
     title: str  # lazy (gettext_lazy): the board's name in the page's language
+    pieces: str  # every piece's letter: each drawn once in a board's defs, used by squares
+    shapes: tuple[str, ...] = ()  # every annotation's shape (Annotation.shapes), the same way
 
     def __init__(self):
         # Bounded by the board: its squares, two ways up, the languages (its labels are words),
@@ -61,10 +69,15 @@ class ChessboardRenderer(Renderer):
     def draw_piece(self, piece: str, x: float, y: float) -> str:
         raise NotImplementedError
 
-    def mini(self, piece: str) -> str:
-        """A small standalone SVG of one piece (captured material): drawn once a language
+    def mini(self, piece: str, live=False) -> str:
+        """A small SVG of one piece (captured material): standalone, drawn once a language
         (a piece may carry its name), for every captured piece is shown again with each
-        move."""
+        move; `live`, beside the game page's board, whose defs it uses."""
+        if live:
+            return (
+                f'<svg class="mini" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">'
+                f'<use href="#{LIVE}-{piece}" x="{CELL // 2}" y="{CELL // 2}"/></svg>'
+            )
         return self._mini(piece, get_language())
 
     @cache  # noqa: B019 - one renderer per game for the whole process, and a few pieces each
@@ -75,28 +88,79 @@ class ChessboardRenderer(Renderer):
         )
 
     def render(
-        self, state, *, bottom: int = 0, marks: Marks | None = None, caption="", names=None
+        self,
+        state,
+        *,
+        bottom: int = 0,
+        marks: Marks | None = None,
+        caption="",
+        names=None,
+        live=False,
     ) -> str:
         """SVG of the board with seat `bottom`'s side at the bottom."""
         marks = marks or Marks()
         g = self.grid
         width, height = g.files * CELL + MARGIN, g.ranks * CELL + MARGIN
         title = str(self.title)  # lazy: in the page's language
-        out = [
-            f'<svg class="board" viewBox="0 0 {width} {height}" role="group" '
-            f'aria-label="{escape(title + caption)}" xmlns="http://www.w3.org/2000/svg">',
-            f"<title>{escape(title)}{escape(caption)}</title>",
+        uid = LIVE if live else f"b{next(_ids)}"
+        squares = "".join(self._pictures(state, bottom, marks)).replace(UID, uid)
+        return "".join(
+            [
+                f'<svg class="board" viewBox="0 0 {width} {height}" role="group" '
+                f'aria-label="{escape(title + caption)}" xmlns="http://www.w3.org/2000/svg">',
+                f"<title>{escape(title)}{escape(caption)}</title>",
+                self._defs().replace(UID, uid),
+                squares,
+                click_table(marks.actions),
+                self._coordinates(bottom, height),
+            ]
+        )
+
+    @cache  # noqa: B019 - renderers live for the whole process, one per game
+    def _defs(self) -> str:
+        """Each piece drawn once, round the origin, and each annotation's shape at the corner,
+        for the squares to use."""
+        drawn = "".join(f'<g id="{UID}-{p}">{self.draw_piece(p, 0, 0)}</g>' for p in self.pieces)
+        drawn += "".join(
+            f'<g id="{UID}-s{i}">'
+            + shape.format(x=0, y=0, cx=CELL / 2, cy=CELL / 2, x2=CELL, y2=CELL, cell=CELL)
+            + "</g>"
+            for i, shape in enumerate(self.shapes)
+        )
+        return f"<defs>{drawn}</defs>"
+
+    def piece_title(self, piece: str) -> str:
+        """A piece's tooltip on the board, where the game gives one."""
+        return ""
+
+    def update(self, before, after, *, marks: Marks, marks_before: Marks, bottom: int = 0):
+        """The squares whose pictures differ, in a hidden picture the page swaps square by
+        square (static/js/imperia.js), and the clicks; None where most of the board changed."""
+        changed = [
+            new
+            for old, new in zip(
+                self._pictures(before, bottom, marks_before),
+                self._pictures(after, bottom, marks),
+                strict=True,
+            )
+            if old is not new and old != new
         ]
+        if 2 * len(changed) > self.grid.size:
+            return None
+        squares = "".join(changed).replace(UID, LIVE)
+        return f"<svg hidden data-board-update>{squares}{click_table(marks.actions)}</svg>"
+
+    def _pictures(self, state, bottom: int, marks: Marks) -> list[str]:
+        """Each square's picture, in reading order, as `marks` show it. Most of a board: a
+        square with nothing on it but its piece and the game's own annotation, the same picture
+        whenever they are there, drawn once for its place; each is looked up in C (a map over
+        the board in reading order), and only the few squares marked or not yet drawn are done
+        one by one."""
         layout = self._layout(bottom)
         notes = self.annotate(state)
-        # Most of a board: a square with nothing on it but its piece and the game's own
-        # annotation, the same picture whenever they are there, drawn once for its place; each
-        # is looked up in C (a map over the board in reading order), and only the few squares
-        # marked, clickable or not yet drawn are done one by one.
         pieces = map(state.board.__getitem__, layout.squares)
         keys = zip(pieces, map(notes.get, layout.squares), strict=True) if notes else pieces
         drawn = list(map(dict.get, layout.drawn, keys))
-        pictured, actions = marks.pictured(), marks.actions
         at = layout.at
         for i in compress(count(), map(is_, drawn, repeat(None))):
             sq, x, y = layout.order[i]
@@ -104,7 +168,7 @@ class ChessboardRenderer(Renderer):
             key = (state.board[sq], note) if notes else state.board[sq]
             picture = self._square(state, sq, x, y, NO_MARKS, note or NO_NOTE)
             drawn[i] = layout.drawn[i][key] = picture
-        for name in pictured:  # marked: drawn once for each way it is, as plain ones are
+        for name in marks.pictured():  # marked: drawn once for each way it is, as plain ones are
             if name in at:
                 i = at[name]
                 sq, x, y = layout.order[i]
@@ -131,12 +195,7 @@ class ChessboardRenderer(Renderer):
                     note = notes.get(sq, NO_NOTE)
                     picture = layout.drawn[i][key] = self._square(state, sq, x, y, only, note)
                 drawn[i] = picture
-        for name, action in actions.items():
-            if action and name in at:
-                drawn[at[name]] = clickable(drawn[at[name]], action)
-        out += drawn
-        out.append(self._coordinates(bottom, height))
-        return "".join(out)
+        return drawn
 
     def picture(self, state) -> str:
         """The board in two shapes (the dark squares' ground, the light squares as one path)
@@ -211,7 +270,7 @@ class ChessboardRenderer(Renderer):
         return g.files - 1 - f, r
 
     def _square(self, state, sq, x, y, marks: Marks, note: Annotation) -> str:
-        """One square as `marks` show it; render() makes it clickable."""
+        """One square as `marks` show it (its clicks are the board's click_table)."""
         g = self.grid
         name = g.names[sq]
         piece = self.piece_at(state, sq)
@@ -246,7 +305,7 @@ class ChessboardRenderer(Renderer):
             f'aria-label="{escape(", ".join(label))}" role="img">',
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>',
             *(
-                shape.format(x=x, y=y, cx=cx, cy=cy, x2=x + CELL, y2=y + CELL, cell=CELL)
+                f'<use href="#{UID}-s{self.shapes.index(shape)}" x="{x}" y="{y}"/>'
                 for shape in note.shapes
             ),
         ]
@@ -265,7 +324,9 @@ class ChessboardRenderer(Renderer):
         if name == marks.check:
             parts.append(_circle("check-ring", cx, cy, 0.46))
         if piece:
-            parts.append(self.draw_piece(piece, cx, cy))
+            tip = self.piece_title(piece)
+            tip = f"><title>{escape(tip)}</title></use>" if tip else "/>"
+            parts.append(f'<use href="#{UID}-{piece}" x="{cx:g}" y="{cy:g}"{tip}')
         if name in marks.targets:
             # A ring round a piece to capture, a dot on an empty square: shape, not colour.
             parts.append(

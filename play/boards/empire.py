@@ -31,13 +31,19 @@ class EmpireBoard(Renderer):
     slug = "empire"
     zoomable = True
     click_by_position = True
-    updates_in_place = True  # a stone a move: the picture grows with the game
 
     def piece_name(self, piece: str) -> str:
         return str(NAMES[piece])
 
     def render(
-        self, state, *, bottom: int = 0, marks: Marks | None = None, caption="", names=None
+        self,
+        state,
+        *,
+        bottom: int = 0,
+        marks: Marks | None = None,
+        caption="",
+        names=None,
+        live=False,
     ) -> str:
         marks = marks or Marks()
         w, h = state.width, state.height
@@ -72,7 +78,7 @@ class EmpireBoard(Renderer):
             ]
         )
 
-    def update(self, before, after, *, marks: Marks) -> str | None:
+    def update(self, before, after, *, marks: Marks, marks_before: Marks, bottom: int = 0):
         """A placement on an empty point that touches no area adds one stone and moves the
         last-move ring; anything else (a capture, a house, an area) draws the board again."""
         if (before.width, before.height) != (after.width, after.height):

@@ -23,6 +23,7 @@ class EmpireChessBoard(ChessboardRenderer):
     slug = "empire-chess"
     grid = GRID
     title = gettext_lazy("Empire Chess board")
+    pieces = "".join(PIECE_NAMES)
 
     def piece_name(self, piece: str) -> str:
         side = SIDES[0] if piece.isupper() else SIDES[1]

@@ -37,6 +37,8 @@ class EmpressBoard(ChessboardRenderer):
     slug = "empress"
     grid = GRID
     title = gettext_lazy("Empress board")
+    pieces = "QqEe"
+    shapes = (*FIELD_SHAPES, NEUTRAL_SHAPE, PROTECTED_SHAPE)
     has_fields = True
 
     def piece_name(self, piece: str) -> str:

@@ -7,7 +7,6 @@ crosshairs, not dots."""
 from __future__ import annotations
 
 import math
-from html import escape
 
 from django.utils.translation import gettext, gettext_lazy
 
@@ -56,6 +55,7 @@ class ImperialChessBoard(ChessboardRenderer):
     slug = "imperial-chess"
     grid = GRID
     title = gettext_lazy("Imperial Chess board")
+    pieces = RANK_ORDER + RANK_ORDER.lower()
 
     def piece_name(self, piece: str) -> str:
         side = SEATS[0] if piece.isupper() else SEATS[1]
@@ -68,13 +68,15 @@ class ImperialChessBoard(ChessboardRenderer):
             "moves": word(PIECE_MOVES[piece.upper()]),
         }
 
+    def piece_title(self, piece: str) -> str:
+        return self.piece_help(piece)
+
     def draw_piece(self, piece: str, x: float, y: float) -> str:
         kind = piece.upper()
         side = "white" if piece.isupper() else "black"
-        tip = self.piece_help(piece)
         size = 15 if kind == "W" else 19
         return (
-            f'<g class="badge {side}-badge family-{FAMILIES[kind]}"><title>{escape(tip)}</title>'
+            f'<g class="badge {side}-badge family-{FAMILIES[kind]}">'
             f"{_outline(FAMILIES[kind], x, y)}"
             f'<text x="{x}" y="{y + size * 0.36}" font-size="{size}">{kind}</text></g>'
         )

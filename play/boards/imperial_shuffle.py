@@ -6,13 +6,14 @@ dead pieces lie on their side. Arrows round the Emperor are the pushes the viewe
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from html import escape
 
 from django.utils.translation import get_language, gettext, gettext_noop, pgettext
 
-from play.boards.base import Marks, Renderer, clickable
+from play.boards.base import Marks, Renderer, click_table
 from rules.imperial_shuffle import DIRECTIONS, GRID, ImperialShuffle, alive, dead
 
 CELL = 64
@@ -37,7 +38,12 @@ PIECE_NAMES = {
 # (half base width, height) of each kind's pyramid
 SIZES = {"C": (11, 22), "N": (15, 31), "H": (20, 42), "E": (20, 42)}
 _ids = itertools.count()
-UID = "\x00"  # where a drawn square's pattern ids take the page's number
+UID = "\x00"  # where a drawn square's references to its board's ids take the board's number
+LIVE = "lv"  # the game page's boards' number, which a move's update refers to
+# Every piece: each kind in each colour, alive and dead, drawn once in a board's defs.
+PIECES = tuple(
+    f"{kind}{colour}{state}" for kind in "CNHE" for colour in "rygb" for state in ("", "*")
+)
 
 
 class ImperialShuffleBoard(Renderer):
@@ -55,26 +61,39 @@ class ImperialShuffleBoard(Renderer):
         # Translators: a piece of Imperial Shuffle lying dead ("red Noble, dead").
         return gettext("%(piece)s, dead") % {"piece": name} if dead(piece) else name
 
-    def mini(self, piece: str) -> str:
-        uid = next(_ids)
-        return (
-            f'<svg class="mini" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">{_patterns(uid)}'
-            f"{self._pyramid(piece, CELL / 2, CELL / 2, uid)}</svg>"
-        )
+    def mini(self, piece: str, live=False) -> str:
+        """A small picture of one piece; `live`, beside the game page's boards, whose defs
+        it uses."""
+        if live:
+            shape = f'<use href="#{LIVE}-{piece}" x="{CELL // 2}" y="{CELL // 2}"/>'
+        else:
+            uid = next(_ids)
+            shape = _patterns(uid) + self._pyramid(piece, CELL / 2, CELL / 2, uid)
+        return f'<svg class="mini" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">{shape}</svg>'
 
     def render(
-        self, state, *, bottom: int = 0, marks: Marks | None = None, caption="", names=None
+        self,
+        state,
+        *,
+        bottom: int = 0,
+        marks: Marks | None = None,
+        caption="",
+        names=None,
+        live=False,
     ) -> str:
         return self.render_boards(
-            state.boards, viewer=bottom, marks=marks, caption=caption, names=names
+            state.boards, viewer=bottom, marks=marks, caption=caption, names=names, live=live
         )
 
-    def render_boards(self, boards, *, viewer: int, marks=None, caption="", names=None) -> str:
+    def render_boards(
+        self, boards, *, viewer: int, marks=None, caption="", names=None, live=False
+    ) -> str:
         """Both boards (None for one still hidden), the viewer's on the left, each under its
         heading: whose it is (`names`: each seat's player, None for the viewer's own), then
-        the seat."""
+        the seat. `live`: the game page's boards, which a move's update changes in place, so
+        their pattern ids are the same each time they are drawn."""
         marks = marks or Marks()
-        uid = next(_ids)
+        uid = LIVE if live else next(_ids)
         width = 2 * MARGIN + 8 * CELL + GAP
         height = TOP + 4 * CELL + MARGIN
         title = gettext("Imperial Shuffle boards") + caption
@@ -83,17 +102,53 @@ class ImperialShuffleBoard(Renderer):
             f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
             f"<title>{escape(title)}</title>",
             _patterns(uid),
+            _pieces(uid),
         ]
         for column, seat in enumerate((viewer, 1 - viewer)):
             left = MARGIN + column * (4 * CELL + GAP)
             out.append(_heading(names, seat, left + 2 * CELL))
-            own = column == 0
-            out.append(self._board(boards[seat], left, marks if own else None, marks, uid))
+            own = marks if column == 0 else None
+            squares, arrows = self._parts(boards[seat], left, own, marks)
+            out.append(
+                f'<g class="shuffle-side{" own" if own else ""}" data-side="{seat}">'
+                + "".join(squares).replace(UID, str(uid))
+            )
+            if boards[seat] is None:
+                out.append(
+                    f'<text class="hidden-note" x="{left + 2 * CELL}" y="{TOP + 2 * CELL}">'
+                    f"{escape(gettext('still arranging…'))}</text>"
+                )
+            if own:
+                out.append(arrows + click_table(marks.actions))
+            out.append("</g>")
         out.append("</svg>")
         return "".join(out)
 
-    def _board(self, board, left, own_marks: Marks | None, marks: Marks, uid) -> str:
-        out = [f'<g class="shuffle-side{" own" if own_marks else ""}">']
+    def update(self, before, after, *, marks: Marks, marks_before: Marks, bottom: int = 0):
+        """The squares whose pictures differ on either board, each in its side's group, and
+        the viewer's arrows and clicks; None where most squares changed (a long push)."""
+        sides, changed = [], 0
+        for column, seat in enumerate((bottom, 1 - bottom)):
+            left = MARGIN + column * (4 * CELL + GAP)
+            own = column == 0
+            old, old_arrows = self._parts(
+                before.boards[seat], left, marks_before if own else None, marks_before
+            )
+            new, arrows = self._parts(after.boards[seat], left, marks if own else None, marks)
+            differ = [n for o, n in zip(old, new, strict=True) if o is not n and o != n]
+            changed += len(differ)
+            if own:
+                differ += [arrows] if arrows != old_arrows else []
+                differ.append(click_table(marks.actions))
+            if differ:
+                sides.append(f'<g data-side="{seat}">{"".join(differ)}</g>')
+        if 2 * changed > 2 * GRID.size:
+            return None
+        return f"<svg hidden data-board-update>{''.join(sides).replace(UID, LIVE)}</svg>"
+
+    def _parts(self, board, left, own_marks: Marks | None, marks: Marks) -> tuple[list, str]:
+        """A board's squares as shown, their pattern ids written as UID, and the viewer's
+        arrows round the Emperor (the pushes a click may choose, one part)."""
         squares, language = [], get_language()
         for sq, name in enumerate(GRID.names):
             shown = (
@@ -104,28 +159,16 @@ class ImperialShuffleBoard(Renderer):
                 bool(own_marks) and name == own_marks.selected,
                 bool(own_marks) and name in own_marks.targets,
             )
-            # Each square as it is shown drawn once a language (its label is words), the
-            # page's pattern ids put in after.
+            # Each square as it is shown drawn once a language (its label is words).
             drawn = self._drawn.get((*shown, language))
             if drawn is None:
                 drawn = self._drawn[*shown, language] = self._square(sq, *shown)
-            action = own_marks.actions.get(name) if own_marks else None
-            if action:
-                drawn = clickable(drawn, action)
             squares.append(drawn)
-        out.append("".join(squares).replace(UID, str(uid)))
-        if board is None:
-            out.append(
-                f'<text class="hidden-note" x="{left + 2 * CELL}" y="{TOP + 2 * CELL}">'
-                f"{escape(gettext('still arranging…'))}</text>"
-            )
-        elif own_marks:
-            out += self._arrows(board, left, own_marks)
-        out.append("</g>")
-        return "".join(out)
+        arrows = self._arrows(board, left, own_marks) if board and own_marks else ""
+        return squares, f'<g data-part="arrows">{arrows}</g>' if own_marks else ""
 
     def _square(self, sq, name, left, piece, alert_label, selected, target) -> str:
-        """One square as shown (`piece` None: hidden), its pattern ids written as UID."""
+        """One square as shown (`piece` None: hidden), its board's ids written as UID."""
         f, r = GRID.file_of(sq), GRID.rank_of(sq)
         x, y = left + f * CELL, TOP + (3 - r) * CELL
         classes, label = ["sq", "light" if (f + r) % 2 else "dark"], [name]
@@ -150,20 +193,17 @@ class ImperialShuffleBoard(Renderer):
                 f'width="{CELL - 6}" height="{CELL - 6}"/>'
             )
         if piece is not None:
-            out.append(self._pyramid(piece, x + CELL / 2, y + CELL / 2, UID))
+            out.append(f'<use href="#{UID}-{piece}" x="{x + CELL // 2}" y="{y + CELL // 2}"/>')
         out.append("</g>")
         return "".join(out)
 
     @staticmethod
-    def _arrows(board, left, marks: Marks) -> list[str]:
+    def _arrows(board, left, marks: Marks) -> str:
         emperor = next(sq for sq, p in enumerate(board) if p[0] == "E")
         cx = left + GRID.file_of(emperor) * CELL + CELL / 2
         cy = TOP + (3 - GRID.rank_of(emperor)) * CELL + CELL / 2
         out, push = [], gettext("push %(direction)s")
         for direction, (dx, dy) in DIRECTIONS.items():
-            action = marks.actions.get(direction)
-            if not action:
-                continue
             length = math.hypot(dx, dy)
             ux, uy = dx / length, -dy / length  # screen y grows downwards
             tip = (cx + ux * CELL * 0.62, cy + uy * CELL * 0.62)
@@ -178,14 +218,14 @@ class ImperialShuffleBoard(Renderer):
                 )  # fmt: skip
             )
             selected = " selected" if marks.selected == direction else ""
-            attrs = "".join(f' {k}="{escape(v)}"' for k, v in action.items())
+            # Every direction: shown once the board's clicks make it a button (its
+            # click_table), so that a move changes the arrows only where the Emperor moved.
             out.append(
-                f'<g class="arrow{selected}" role="button" tabindex="0" '
+                f'<g class="arrow{selected}" role="img" '
                 f'aria-label="{escape(push % {"direction": direction})}" '
-                f'data-direction="{direction}"{attrs}>'
-                f'<polygon points="{points}"/></g>'
+                f'data-direction="{direction}"><polygon points="{points}"/></g>'
             )
-        return out
+        return "".join(out)
 
     @staticmethod
     def _pyramid(piece: str, cx: float, cy: float, uid) -> str:
@@ -240,6 +280,19 @@ def _heading(names, seat: int, x: float) -> str:
 
 def _short(name: str) -> str:
     return name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…"
+
+
+@functools.cache
+def _shapes() -> str:
+    return "".join(
+        f'<g id="{UID}-{piece}">{ImperialShuffleBoard._pyramid(piece, 0, 0, UID)}</g>'
+        for piece in PIECES
+    )
+
+
+def _pieces(uid) -> str:
+    """Every piece drawn once, round the origin, for the squares to use."""
+    return f"<defs>{_shapes().replace(UID, str(uid))}</defs>"
 
 
 def _patterns(uid) -> str:

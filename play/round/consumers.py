@@ -84,24 +84,30 @@ class GameConsumer(
         # kept, still comes.)
         if revision < self.revision or (moved and revision == self.revision):
             return
-        # A move's update fits only a page that was sent the revision before it.
-        update = moved and revision == self.revision + 1
         # A board turned over, or drawn in another language, is not among those drawn for the
-        # seats: this socket draws it; so does one whose move update does not fit it (it is
-        # sent the whole board).
+        # seats: this socket draws its own.
         theirs = self.flipped or event.get("language", self.language) != self.language
         drawn = None if theirs else event.get("rendered", {}).get(str(self.seat))
-        html = drawn if update or not moved else None
-        if html is None:
-            html, update = await database_sync_to_async(self._draw)(revision, update)
+        # A move's update fits only a page that was sent the revision before it.
+        if moved and revision == self.revision + 1:
+            if drawn is None:
+                drawn = await database_sync_to_async(self._draw_update)(revision)
+            if drawn is not None:
+                self.revision = revision
+                await self.send(text_data=presenter.unsent(drawn, self.sent))
+                return
+        elif drawn is not None and not moved:  # a whole board drawn elsewhere
+            self.revision, self.sent = revision, {}
+            await self.send(text_data=presenter.out_of_band(drawn))
+            return
+        html = await database_sync_to_async(self._draw)(revision)
         if html:
-            self.revision = max(self.revision, revision)
-            await self.send(text_data=html if update else presenter.out_of_band(html))
+            await self.send(text_data=presenter.out_of_band(html))
 
     async def rejoined(self):
         """Back in the game's group after dropping out of it (Redis restarted or away): a push
         may have been missed, so the board as it stands, if it has moved since."""
-        html = (await database_sync_to_async(self._draw)(self.revision + 1, False))[0]
+        html = await database_sync_to_async(self._draw)(self.revision + 1)
         if html:
             await self.send(text_data=presenter.out_of_band(html))
 
@@ -151,6 +157,7 @@ class GameConsumer(
             if game is None:
                 return None
             notice = (exc.message, exc.status)
+            self.sent = {}  # the whole board: every part of the next update is sent
             return presenter.live_html(
                 game, self.seat, notice=notice, oob=True, flipped=self.flipped
             )
@@ -195,23 +202,29 @@ class GameConsumer(
             self.at_board = presence.key(public_id, user.pk)
             cache.set(self.at_board, True, presence.SECONDS)
         self.flipped = self.scope.get("cookies", {}).get(presenter.FLIP_COOKIE + public_id) == "1"
-        self.revision = game.revision
+        self.revision, self.sent = game.revision, {}
         if self.drawn == presenter.drawn(game, self.seat, self.flipped):
             return IN_STEP
         said = chat.html(game, self.scope["user"], oob=True)
         return presenter.live_html(game, self.seat, oob=True, flipped=self.flipped) + said
 
-    def _draw(self, revision: int, update: bool) -> tuple[str | None, bool]:
-        """This socket's board as the game stands, if it has reached `revision`: the move's
-        update where it fits (the game is still at the revision the move made), else whole."""
+    def _draw(self, revision: int) -> str | None:
+        """This socket's board as the game stands, whole, if it has reached `revision`."""
         game = _load(self.public_id)
         if game is None or game.revision < revision:
-            return None, False
+            return None
+        self.revision, self.sent = game.revision, {}
         with translation.override(self.language):
-            if update and game.revision == revision:
-                return presenter.update_html(game, self.seat, self.flipped), True
-            self.revision = game.revision
-            return presenter.live_html(game, self.seat, flipped=self.flipped), False
+            return presenter.live_html(game, self.seat, flipped=self.flipped)
+
+    def _draw_update(self, revision: int):
+        """The move's update for this socket's view, if the game is still at the revision the
+        move made (else None: it is sent whole)."""
+        game = _load(self.public_id)
+        if game is None or game.revision != revision:
+            return None
+        with translation.override(self.language):
+            return presenter.update_parts(game, self.seat, self.flipped)
 
     def _chat(self) -> str | None:
         game = _load(self.public_id)

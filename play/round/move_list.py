@@ -27,19 +27,19 @@ def drawn(game: Game, moves, current: int | None = None) -> str:
 
 def appended(game: Game, moves) -> str:
     """Out-of-band swaps that turn the list as it was before the last move into the list after
-    it: the move added to its row (a new row for an odd ply), and the move before it sent
-    again without the mark of the current one. The first two moves send the whole list."""
+    it: the move added to its row (a new row for an odd ply), marked as the one shown (the
+    page's script takes the mark off the one before: imperia.js, followPly). The first two
+    moves send the whole list."""
     if len(moves) <= 2:
         return _list(game, moves, game.ply, oob=' hx-swap-oob="true"')
-    url, last, before, words = addresses.of(game)["live"], moves[-1], moves[-2], _words()
+    url, last, words = addresses.of(game)["live"], moves[-1], _words()
     link = _link(url, last.ply, last.display, last.forecast, True, words)
-    again = _link(url, before.ply, before.display, before.forecast, False, words, oob=True)
     row = (last.ply + 1) // 2
     if last.ply % 2:
         added = f'<ol id="moves" hx-swap-oob="beforeend">{_row(row, link + " ")}</ol>'
     else:
         added = f'<li id="row-{row}" hx-swap-oob="beforeend">{link} </li>'
-    return mark_safe(again + added)  # as in _list
+    return mark_safe(added)  # as in _list
 
 
 def _list(game: Game, moves, current: int, oob: str = "") -> str:
@@ -52,7 +52,11 @@ def _list(game: Game, moves, current: int, oob: str = "") -> str:
         rows.append(_row(i // 2 + 1, links))
     empty = f'<li class="empty">{escape(_("No moves yet."))}</li>'
     label = escape(_("Moves"))
-    html = f'<ol id="moves" class="moves" aria-label="{label}"{oob}>{"".join(rows) or empty}</ol>'
+    # Each move's link opens its board in place of the live one.
+    html = (
+        f'<ol id="moves" class="moves" aria-label="{label}" hx-target="#live" '
+        f'hx-swap="outerHTML"{oob}>{"".join(rows) or empty}</ol>'
+    )
     return mark_safe(html)  # every text in it is escaped above
 
 
@@ -71,16 +75,15 @@ def _words() -> tuple[str, str, str]:
     )
 
 
-def _link(url: str, ply: int, display: str, forecast: bool, current: bool, words, oob=False) -> str:
-    """One move: it opens the board after it (in place, or as a page without scripts)."""
+def _link(url: str, ply: int, display: str, forecast: bool, current: bool, words) -> str:
+    """One move: it opens the board after it (in place, as its list says, or as a page
+    without scripts)."""
     display = escape(display)
     mark = ' aria-current="step"' if current else ""
     label = words[1 if forecast else 0] % {"ply": ply, "move": display}
     tail = words[2] if forecast else ""
-    swap = ' hx-swap-oob="true"' if oob else ""
     return (
-        f'<a id="ply-{ply}"{swap} href="?ply={ply}" '
-        f'hx-get="{url}?ply={ply}" hx-target="#live" hx-swap="outerHTML" '
+        f'<a id="ply-{ply}" href="?ply={ply}" hx-get="{url}?ply={ply}" '
         f'hx-push-url="?ply={ply}" data-ply="{ply}"{mark} aria-label="{label}">'
         f"{display}{tail}</a>"
     )

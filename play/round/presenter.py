@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import translation
@@ -106,21 +107,66 @@ def live_html(
 
 def update_html(game: Game, seat: int | None, flipped=False) -> str:
     """What the game's last move changed in the #live fragment of a page that shows the
-    revision before it (live_update.html): a push and an answer whose size does not grow with
-    the game. Only for a revision a move made (moves.submit publishes it)."""
+    revision before it, whole (an answer's): see update_parts."""
+    return "".join(html for _, html in update_parts(game, seat, flipped))
+
+
+def update_parts(game: Game, seat: int | None, flipped=False) -> tuple[tuple[str, str], ...]:
+    """What the game's last move changed in the #live fragment of a page that shows the
+    revision before it (live_update.html), as (part, html) pairs: the squares whose pictures
+    changed and the clicks, the move added to the list, and each part of the panel. The game
+    socket sends only the parts that differ from those it last sent (consumers.py): a push and
+    an answer whose size grows neither with the game nor with the board. Only for a revision a
+    move made (moves.submit publishes it)."""
     key = (game.public_id, game.revision, game.names_shown(), seat, "update",
            translation.get_language(), *(("flipped",) if flipped else ()))  # fmt: skip
     return _DRAWN.remembered(key, lambda: _render_update(game, seat, flipped))
 
 
-def _render_update(game: Game, seat, flipped) -> str:
+def unsent(parts, sent: dict[str, str]) -> str:
+    """A move's update as a page needs it, given the parts last `sent` to it (updated): those
+    that differ. The page holds them: what it shows at a revision is what would be drawn for
+    it, and one that shows more puts that back first (imperia.js)."""
+    out = []
+    for name, html in parts:
+        if sent.get(name) != html:
+            sent[name] = html
+            out.append(html)
+    return "".join(out)
+
+
+PART = re.compile(r"\s*<!--part:([\w-]+)-->\s*")
+
+
+def _render_update(game: Game, seat, flipped) -> tuple[tuple[str, str], ...]:
     context = _context(game, seat, None, None, frozenset(), None, flipped)
     moves, board = context["moves"], renderer(game.game_slug)
-    if board.updates_in_place:
-        before = before_last(game, moves)
-        context["board_update"] = board.update(before, context["state"], marks=context["marks"])
+    before = before_last(game, moves)
+    context["board_update"] = board.update(
+        before,
+        context["state"],
+        marks=context["marks"],
+        marks_before=_marks_before(game, moves, before, board),
+        bottom=bottom_seat(seat, flipped),
+    )
     context["moves_appended"] = move_list.appended(game, moves)
-    return jinja.render("play/partials/live_update.html", context)
+    split = PART.split(str(jinja.render("play/partials/live_update.html", context)))
+    return tuple(zip(split[1::2], split[2::2], strict=True))
+
+
+def _marks_before(game: Game, moves, before, board) -> Marks:
+    """The marks of a plain page's board before the last move (a page showing more, a piece
+    selected or a premove, says so, and its script puts it back first: imperia.js)."""
+    game_rules = game.rules
+    marks = Marks(
+        last_move=game_rules.move_squares(moves[-2].text) if moves[1:] else (),
+        check=game_rules.check_square(before),
+    )
+    if board.shows_changes and moves[1:]:
+        position = moves[-3].position_after if moves[2:] else game.initial_position
+        marks.alerts = board.changes(game_rules.parse(position), before)
+        marks.alert_label = _("changed by the last move")
+    return marks
 
 
 def out_of_band(html: str) -> str:
@@ -138,10 +184,10 @@ def publish(game: Game, first: int) -> None:
     # (the active one): two players of a game mostly share one.
     to_move = game.player(first)
     with translation.override(language.language_of(to_move, translation.get_language())):
-        drawn = {str(first): update_html(game, first)}
+        drawn = {str(first): update_parts(game, first)}
         broadcast(game, drawn, to=[first], promptly=True, moved=True)
     other = 1 - first
-    broadcast(game, {str(other): update_html(game, other)}, to=[other, None], moved=True)
+    broadcast(game, {str(other): update_parts(game, other)}, to=[other, None], moved=True)
 
 
 def _render(
@@ -151,6 +197,9 @@ def _render(
     if isinstance(notice, tuple):
         context["notice"], context["notice_status"] = notice
     context["confirm"] = to_confirm
+    # More than the game as it stands: a move's update fits it once the page has put back the
+    # board it had before (imperia.js).
+    context["marked"] = context["marked"] or bool(notice or alerts or to_confirm)
     return jinja.render("play/partials/live.html", context)
 
 
@@ -217,6 +266,8 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
         selected_help = language.translated(board.piece_help(piece)) if piece else ""
     return {
         "selected": clicks.selected,
+        # The board shows more than the game: a selection, a charge, a premove.
+        "marked": bool(clicks.selected or charge or (premove or {}).get("marked")),
         "selected_help": selected_help,
         "choices": clicks.choices,
         "charge": charge,
@@ -229,6 +280,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
             marks=marks,
             caption=_caption(game_rules, bottom, marks.check),
             names=_board_names(game, seat),
+            live=True,
         ),
         "moves": moves,
         "said": ear.move_said(game, moves, state),
@@ -242,13 +294,15 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
                 "user": game.player(i),
                 "recorded": game.player_name(i) if game.imported else "",
                 "taken": [
-                    (language.translated(board.piece_name(p)), board.mini(p)) for p in lost[1 - i]
+                    (language.translated(board.piece_name(p)), board.mini(p, live=True))
+                    for p in lost[1 - i]
                 ],
                 "score": scores[i] if scores else None,
                 "in_hand": in_hand(
                     board,
                     hands[i],
                     *((clicks.in_hand, clicks.selected) if i == seat else ({}, None)),
+                    live=True,
                 ),
                 "has_hand": bool(hands[i]),
                 "clock": clocks.shown(game, i),
@@ -355,13 +409,16 @@ def _setup(game: Game, seat, selected, alerts) -> dict:
     other = seats.get(1 - viewer)
     return {
         "selected": selected,
+        "marked": bool(selected),
         "setup": {
             "editing": editing,
             "submitted": bool(mine and mine.submitted_at),
             "other_submitted": bool(other and other.submitted_at),
             "arrangement": mine.arrangement if mine else "",
         },
-        "board_svg": lambda: board.render_boards(boards, viewer=viewer, marks=marks, names=names),
+        "board_svg": lambda: board.render_boards(
+            boards, viewer=viewer, marks=marks, names=names, live=True
+        ),
         "players": [],
         "sound": "",  # play has not begun
         "status": setup.status(mine, other),
@@ -376,12 +433,13 @@ def _board_names(game: Game, seat) -> tuple[str | None, str | None]:
     return tuple(None if i == seat else game.player_name(i) for i in (0, 1))
 
 
-def in_hand(board, hand: dict, actions: dict, selected) -> list[dict]:
-    """A seat's reserve as the page shows it: each piece, how many, and what a click does."""
+def in_hand(board, hand: dict, actions: dict, selected, live=False) -> list[dict]:
+    """A seat's reserve as the page shows it: each piece, how many, and what a click does;
+    `live`, beside the game page's board (board.mini)."""
     return [
         {
             "name": language.translated(board.piece_name(letter)),
-            "svg": board.mini(letter),
+            "svg": board.mini(letter, live=live),
             "count": count,
             "selected": selected == f"{letter.upper()}@",
             "attrs": actions.get(f"{letter.upper()}@"),

@@ -28,9 +28,10 @@
 
   // What a revision brings: read once it is all in (the said line comes last in a fragment).
   function arrived() {
-    var said = document.getElementById("live-said");
-    if (!said || !ear()) return;
-    var now = { revision: said.dataset.revision, ply: +said.dataset.ply, status: said.dataset.end || statusText() };
+    var said = document.getElementById("live-said"), revision = document.getElementById("live-revision");
+    var ply = document.getElementById("live-ply");
+    if (!said || !revision || !ply || !ear()) return;
+    var now = { revision: revision.value, ply: +ply.value, status: said.dataset.end || statusText() };
     if (heard === null || heard.revision === now.revision) {
       heard = heard || now; // the page as it opened is not read out
       return;

@@ -183,7 +183,7 @@
     else if (update(answer)) {
       event.detail.shouldSwap = false;
       applyUpdate(answer);
-    }
+    } else keepPlain(event.detail.target, answer.content.firstElementChild);
   }
   // htmx tells the board a request asked to replace that its answer is in, and a board a
   // push took off the page meanwhile passes that on to no one: so each request listens on its
@@ -205,29 +205,40 @@
     applyUpdate(message);
   });
 
-  // A move's update (play/presenter.update_html) carries only what the move changed, swapped
-  // in by id, and the move added to the list: it fits the board of the revision before it
-  // and no other. A page already past it ignores it (the answer to a move and its push cross
-  // on the way); a page that missed one asks for the whole board; a page looking back at an
-  // earlier ply only adds the move to its list.
+  // A move's update (play/presenter.update_parts) carries only what the move changed: the
+  // squares whose pictures changed (a hidden picture, swapped square by square), the parts of
+  // the panel swapped in by id, and the move added to the list. It fits the board of the
+  // revision before it and no other. A page already past it ignores it (the answer to a move
+  // and its push cross on the way); a page that missed one asks for the whole board; a page
+  // looking back at an earlier ply only adds the move to its list. A page showing more than
+  // the game (a piece selected, a premove marked) first puts back the board it showed before.
   function update(template) {
     return template.content.querySelector("[data-update-base]");
   }
   function applyUpdate(template) {
     var live = document.getElementById("live"), marker = update(template);
     if (!live || !window.htmx) return;
-    var have = +live.dataset.revision, revision = +marker.dataset.revision;
+    var have = +live.dataset.revision, revision = +marker.value;
     if (have >= revision) return;
-    if (have !== +marker.dataset.updateBase) {
+    if (have === +marker.dataset.updateBase && live.hasAttribute("data-marked") && !live.dataset.history) {
+      live = plainBoard(live);
+    }
+    if (!live || have !== +marker.dataset.updateBase) {
+      live = document.getElementById("live");
       var ply = live.dataset.history ? "?ply=" + live.dataset.history : "";
       if (live.dataset.url) htmx.ajax("GET", live.dataset.url + ply, { target: "#live", swap: "outerHTML" });
       return;
     }
+    var squares = template.content.querySelector("[data-board-update]");
+    if (squares) squares.remove();
     if (live.dataset.history) {
       template.content.querySelectorAll("[hx-swap-oob]").forEach(function (part) {
         var keep = part.getAttribute("hx-swap-oob") === "beforeend" || part.id === "moves" || part.id.indexOf("live-") === 0;
         if (!keep) part.remove();
       });
+    } else if (squares) {
+      var board = live.querySelector("#board-wrap svg");
+      if (board) patch(board, squares);
     }
     htmx.swap(live, template.innerHTML, { swapStyle: "none" });
     live.dataset.revision = revision;
@@ -235,12 +246,121 @@
       stillLookingBack(live);
       return;
     }
-    live.dataset.ply = marker.dataset.ply;
+    live.dataset.ply = document.getElementById("live-ply").value;
+    followPly(live);
+    clicks(live);
     document.body.dispatchEvent(new CustomEvent("game-changed"));
   }
+
+  // The parts of a board a move's update sends (play/boards: update()), each put in place of
+  // the one it names: a square (data-square), the clicks (data-clicks), a part (data-part);
+  // a side's group (data-side) holds its own.
+  function named(part) {
+    var names = ["data-square", "data-part", "data-side"];
+    if (part.hasAttribute("data-clicks")) return "[data-clicks]";
+    for (var i = 0; i < names.length; i++) {
+      var value = part.getAttribute(names[i]);
+      if (value !== null) return "[" + names[i] + '="' + CSS.escape(value) + '"]';
+    }
+    return null;
+  }
+  function patch(scope, update) {
+    Array.prototype.slice.call(update.children).forEach(function (part) {
+      var selector = named(part), old = selector && scope.querySelector(":scope > " + selector);
+      if (!old) return;
+      if (part.hasAttribute("data-side") && !part.hasAttribute("data-square")) patch(old, part);
+      else old.replaceWith(part);
+    });
+  }
+
+  // Clicks on a board: its data-clicks (play/boards/base.click_table) names what each square,
+  // direction or piece does, the name written as {} in the attributes it shares with others;
+  // the element named becomes a button with them, and one no longer named a picture again.
+  // A square keeps its focus across the change.
+  var PLACE = "{}";
+  function clicks(root) {
+    if (!root || !root.querySelectorAll) return;
+    var tables = Array.prototype.slice.call(root.querySelectorAll("[data-clicks]"));
+    if (root.hasAttribute && root.hasAttribute("data-clicks")) tables.push(root);
+    tables.forEach(function (table) {
+      var wanted = {};
+      JSON.parse(table.getAttribute("data-clicks")).forEach(function (group) {
+        group[1].split(" ").forEach(function (name) { wanted[name] = group[0]; });
+      });
+      table.parentNode.querySelectorAll("[data-square], [data-direction]").forEach(function (element) {
+        var name = element.getAttribute("data-square") || element.getAttribute("data-direction");
+        var shared = wanted[name], attrs = null;
+        if (shared) {
+          attrs = {};
+          Object.keys(shared).forEach(function (key) { attrs[key] = shared[key].split(PLACE).join(name); });
+        }
+        var now = attrs && JSON.stringify(attrs), had = element.getAttribute("data-clicked");
+        if (now === had) return;
+        var fresh = element.cloneNode(true); // without what htmx bound to the old one
+        if (had) Object.keys(JSON.parse(had)).forEach(function (key) { fresh.removeAttribute(key); });
+        if (attrs) {
+          Object.keys(attrs).forEach(function (key) { fresh.setAttribute(key, attrs[key]); });
+          fresh.setAttribute("role", "button");
+          fresh.setAttribute("tabindex", "0");
+          fresh.setAttribute("data-clicked", now);
+        } else {
+          fresh.setAttribute("role", "img");
+          fresh.removeAttribute("tabindex");
+          fresh.removeAttribute("data-clicked");
+        }
+        var focused = document.activeElement === element;
+        element.replaceWith(fresh);
+        if (attrs && window.htmx) htmx.process(fresh);
+        if (focused && attrs) fresh.focus();
+      });
+    });
+  }
+  if (window.htmx) htmx.onLoad(clicks);
+
+  // At the live position, "back" goes to the ply before the one shown: moved on by each move's
+  // update, which does not send the steps (play/partials/steps.html); and the move list marks
+  // only the last move.
+  function followPly(live) {
+    var steps = live.querySelector("#steps"), ply = +live.dataset.ply;
+    // The move list marks the last move, which the update added marked.
+    live.querySelectorAll(".moves [aria-current]").forEach(function (a) {
+      if (+a.dataset.ply !== ply) a.removeAttribute("aria-current");
+    });
+    if (!steps) return;
+    steps.querySelectorAll('[data-nav="first"], [data-nav="back"]').forEach(function (button) {
+      button.disabled = ply === 0;
+    });
+    var back = steps.querySelector('[data-nav="back"]');
+    if (!back) return;
+    ["hx-get", "hx-push-url"].forEach(function (name) {
+      var value = back.getAttribute(name);
+      if (value) back.setAttribute(name, value.replace(/ply=-?\d+/, "ply=" + (ply - 1)));
+    });
+    htmx.process(back);
+  }
+
+  // The board a page showed before it showed more than the game (a piece selected, a
+  // premove, a refusal, a move to confirm), kept as it is replaced: a move's update is drawn
+  // against it, so the page puts it back first. None kept for this revision: null.
+  var plain = null;
+  function keepPlain(live, incoming) {
+    if (!incoming || !incoming.hasAttribute("data-marked") || live.hasAttribute("data-marked") || live.dataset.history) return;
+    plain = { revision: live.dataset.revision, board: live.cloneNode(true) };
+  }
+  function plainBoard(live) {
+    if (!plain || plain.revision !== live.dataset.revision) return null;
+    var board = plain.board;
+    plain = null;
+    live.replaceWith(board);
+    htmx.process(board);
+    clicks(board);
+    return board;
+  }
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
-    if (older(event.detail.fragment.firstElementChild, event.detail.target)) event.detail.shouldSwap = false;
-    else if (event.detail.target && event.detail.target.id === "live" && event.detail.target.dataset.history) {
+    var incoming = event.detail.fragment.firstElementChild;
+    if (older(incoming, event.detail.target)) event.detail.shouldSwap = false;
+    else if (event.detail.target && event.detail.target.id === "live") keepPlain(event.detail.target, incoming);
+    if (event.detail.shouldSwap && event.detail.target && event.detail.target.id === "live" && event.detail.target.dataset.history) {
       event.detail.shouldSwap = false;
       movedOn(event.detail.target, event.detail.fragment.firstElementChild);
     }
@@ -364,10 +484,12 @@
     document.querySelectorAll(".clock[data-deadline]").forEach(function (clock) {
       var left = +clock.dataset.deadline - (Date.now() + offset);
       clock.textContent = human(left, clock);
-      // At zero, ask the server to record it; it decides (vacation days, or the result).
-      if (left <= 0 && !flagged[clock.dataset.deadline] && window.htmx) {
+      // At zero, ask the server to record it (at its game's address for it, data-flag-url on
+      // #live); it decides (vacation days, or the result).
+      var live = clock.closest("#live");
+      if (left <= 0 && live && !flagged[clock.dataset.deadline] && window.htmx) {
         flagged[clock.dataset.deadline] = true;
-        htmx.ajax("POST", clock.dataset.flagUrl, { target: "#live", swap: "outerHTML" });
+        htmx.ajax("POST", live.dataset.flagUrl, { target: "#live", swap: "outerHTML" });
       }
     });
   }

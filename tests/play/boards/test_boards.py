@@ -9,9 +9,10 @@ from django.utils import translation
 
 import rules
 from play.boards import renderer
-from play.boards.base import Marks
-from play.boards.chessboard import NO_NOTE
+from play.boards.base import Marks, actions_of, click_table
+from play.boards.chessboard import LIVE, NO_NOTE, UID
 from play.lobby import watching
+from tests.play.pages import clicks_in
 
 game = rules.get("empire-chess")
 board = renderer("empire-chess")
@@ -44,13 +45,25 @@ def test_marks_are_shapes_and_words_not_only_colour():
     assert 'class="capture-ring"' in svg and "d8, Kingdom Queen, capture here" in svg
 
 
-def test_clickable_squares_get_their_attributes_and_a_role():
-    marks = Marks(actions={"d3": {"hx-get": "/x?select=d3"}})
-    svg = board.render(game.initial(), marks=marks)
-    square = 'data-square="d3" aria-label="d3, Empire Soldier" role="button" tabindex="0"'
-    assert f'{square} hx-get="/x?select=d3"' in svg
-    assert svg.count('role="button"') == 1
-    assert svg.count('role="img"') == 63  # the others: pictures with their labels
+def test_clicks_are_one_table_for_the_pages_script_each_alike_action_written_once():
+    actions = {sq: {"hx-get": f"/x?select={sq}"} for sq in ("a2", "b2", "d3")}
+    actions["e4"] = {"hx-post": "/m", "hx-vals": '{"move": "e2e4", "ply": "3"}'}
+    svg = board.render(game.initial(), marks=Marks(actions=actions))
+    assert clicks_in(svg) == actions
+    table = re.findall(r"data-clicks='([^']*)'", svg)
+    assert len(table) == 1 and unescape(table[0]).count("select=") == 1  # one entry for three
+    assert 'role="button"' not in svg and svg.count('role="img"') == 64  # pictures, till read
+
+
+def test_a_click_table_holds_what_its_names_are_in_and_refuses_its_own_mark():
+    # A page's id may hold a square's name: that square's action is its own entry.
+    actions = {
+        "e4": {"hx-get": "/g/e4e4/live/?select=e4"},
+        "d4": {"hx-get": "/g/e4e4/live/?select=d4"},
+    }
+    assert actions_of(unescape(re.search(r"'(.*)'", click_table(actions))[1])) == actions
+    with pytest.raises(ValueError):
+        click_table({"e4": {"hx-vals": '{"a": {}}'}})
 
 
 @pytest.mark.parametrize("label", ["", "changed by the last move"])
@@ -62,7 +75,8 @@ def test_a_marked_square_is_drawn_as_its_marks_say_even_when_kept(label):
     x, y = next((x, y) for place, x, y in board._layout(0).order if place == sq)
     marks = Marks(alerts=frozenset({"d3"}), alert_label=label, last_move=("d3",))
     for _ in range(2):  # drawn, then taken from what was kept
-        assert board._square(state, sq, x, y, marks, NO_NOTE) in board.render(state, marks=marks)
+        square = board._square(state, sq, x, y, marks, NO_NOTE).replace(UID, LIVE)
+        assert square in board.render(state, marks=marks, live=True)
 
 
 def test_the_shuffle_boards_headings_say_whose_board_then_the_seat():
@@ -86,8 +100,8 @@ def test_the_shuffle_boards_headings_say_whose_board_then_the_seat():
 
 
 def same(svg: str) -> str:
-    """A picture less the page's own ids for its patterns (Imperial Shuffle's)."""
-    return re.sub(r"(pat-[rygb])-\d+", r"\1", svg)
+    """A picture less the page's own ids for its pieces and patterns."""
+    return re.sub(r"(pat-[rygb]-|#|id=\")b?\d+", r"\1", svg)
 
 
 TITLES = {

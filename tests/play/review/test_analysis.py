@@ -76,7 +76,10 @@ def test_every_game_opens_from_a_game_at_a_ply(ann, bob, client_of, slug):
     assert 'data-path="0.0" class="depth-0" aria-current="step"' in html
     assert f'href="/g/{game.public_id}/"' in html
     live = client_of(ann).get(game.get_absolute_url()).content.decode()
-    assert f"/analysis/{slug}/?game={game.public_id}&amp;ply=3" in live
+    # At the live position, the analysis opens at the game's last ply, whichever it is then.
+    assert f'/analysis/{slug}/?game={game.public_id}">' in live
+    last = client_of(ann).get(f"/analysis/{slug}/?game={game.public_id}").content.decode()
+    assert 'data-path="0x3" class="depth-0" aria-current="step"' in last
 
 
 def test_the_page_answers_htmx_with_the_new_address(client):

@@ -11,7 +11,7 @@ from django.test import Client
 
 from imperia_site.asgi import application
 from play.games import games
-from play.round import chat, consumers, moves, offers
+from play.round import chat, consumers, moves, offers, presenter
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -249,7 +249,8 @@ async def test_a_board_drawn_by_the_mover_is_forwarded_without_a_thread(game, bo
         return await call(self, *args, **kwargs)
 
     monkeypatch.setattr(SyncToAsync, "__call__", counted)
-    event = {"type": "game.update", "revision": revision, "rendered": {"1": "new"}, "moved": True}
+    update = [["live-said", "new"]]
+    event = {"type": "game.update", "revision": revision, "rendered": {"1": update}, "moved": True}
     await get_channel_layer().group_send(group_name(game.public_id), {**event, "to": [1]})
     assert "new" in await socket.receive_from()
     # A whole board drawn elsewhere (not a move's update: bench/traced.py's null move) too.
@@ -282,9 +283,15 @@ async def test_a_board_turned_over_is_drawn_turned_on_its_socket(game, ann, bob)
     assert "Black at the bottom" in await turned.receive_from()
     assert "White at the bottom" in await upright.receive_from()
     await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
-    pushed = await turned.receive_from()
-    assert ">Sd4</a>" in pushed and "Black at the bottom" in pushed
-    assert "White at the bottom" in await upright.receive_from()
+    pushed, straight = await turned.receive_from(), await upright.receive_from()
+    # Each its own squares: where d4 stands on the picture depends on which way it is turned.
+    assert ">Sd4</a>" in pushed and 'data-square="d4"' in pushed and pushed != straight
+    drawn = await database_sync_to_async(
+        lambda: presenter.update_html(
+            presenter.with_view_related(game.__class__.objects.get(pk=game.pk)), 0, True
+        )
+    )()
+    assert pushed == drawn
     await turned.disconnect()
     await upright.disconnect()
 

@@ -29,10 +29,17 @@ def test_the_answer_to_a_move_on_the_current_board_is_its_update(active_game, cl
     assert response.status_code == 200 and 'id="live"' not in html
     marker = re.search(r'<input type="hidden" id="live-revision"[^>]*>', html).group()
     assert f'data-update-base="{active_game.revision}"' in marker
-    assert f'data-revision="{active_game.revision + 1}"' in marker and 'data-ply="1"' in marker
-    for part in ("board-wrap", "panel-top", "steps", "moves", "panel-actions", "live-ply"):
-        assert re.search(rf'id="{part}"[^>]* hx-swap-oob="true"', html), part
+    assert (
+        f'value="{active_game.revision + 1}"' in marker
+        and 'id="live-ply" name="ply" value="1"' in html
+    )
+    # The squares the move changed (from, to) in a hidden picture, and each part of the panel.
+    squares = re.search(r"<svg hidden data-board-update>(.*?)</svg>", html)[1]
+    assert re.findall(r'data-square="(\w+)"', squares) == ["d4", "d3"]
+    for part in ("moves", "panel-actions", "live-ply", "clock-0", "status", "panel-turn"):
+        assert re.search(rf'id="{part}"[^>]* hx-swap-oob="(true|innerHTML)"', html), part
     assert ">Sd4</a>" in html and "Waiting for Black." in html
+    assert 'id="steps"' not in html and 'id="board-wrap"' not in html  # the script moves "back"
 
 
 def test_a_page_on_another_board_gets_the_whole_board(active_game, client_of, ann, bob):
@@ -64,13 +71,13 @@ def test_the_list_grows_by_one_move_a_row_at_a_time(active_game, client_of, ann,
     for ply, move in enumerate(line):
         updates.append(post(players[ply % 2], game, move, game.revision).content.decode())
         game = Game.objects.get(pk=game.pk)
-    # The first two moves send the whole (short) list; then the fourth, Black's, joins row 2
-    # and the move before it comes again without the mark of the current one.
-    assert '<ol id="moves" class="moves" aria-label="Moves" hx-swap-oob="true">' in updates[1]
+    # The first two moves send the whole (short) list; then the fourth, Black's, joins row 2,
+    # marked as the one shown (the page's script takes the mark off the move before it).
+    assert re.search(r'<ol id="moves" class="moves"[^>]* hx-swap-oob="true">', updates[1])
     fourth = updates[3]
     assert '<li id="row-2" hx-swap-oob="beforeend"><a id="ply-4"' in fourth
-    assert re.search(r'<a id="ply-3" hx-swap-oob="true"[^>]*>', fourth)
-    assert 'aria-current="step"' not in re.search(r'<a id="ply-3"[^>]*>', fourth).group()
+    assert 'aria-current="step"' in re.search(r'<a id="ply-4"[^>]*>', fourth).group()
+    assert '<a id="ply-3"' not in fourth
     third = updates[2]
     assert '<ol id="moves" hx-swap-oob="beforeend"><li id="row-2" value="2"><a id="ply-3"' in third
 

@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from play.models import Game, Move
 from play.round import moves
+from tests.play.pages import clicks_in
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -43,7 +44,7 @@ def test_selecting_a_piece_marks_its_destinations(active_game, client_of, ann):
     assert 'class="sq light selected"' in html or 'class="sq dark selected"' in html
     targets = set(re.findall(r'data-square="(\w\d)" aria-label="[^"]*move here', html))
     assert targets == {"d4"}  # the Soldier's sideways squares hold its own pieces
-    assert '"move": "d3d4"' in unescape(html)
+    assert '"move": "d3d4"' in clicks_in(html)["d4"]["hx-vals"]
 
 
 def test_selecting_outside_my_turn_marks_nothing(active_game, client_of, bob):
@@ -92,11 +93,11 @@ def test_the_opponents_board_is_sent_before_the_movers_is_drawn_and_the_bell_run
     from play.notify import notify
     from play.round import presenter
 
-    steps, draw, push = [], presenter.update_html, presenter.broadcast
+    steps, draw, push = [], presenter.update_parts, presenter.broadcast
     monkeypatch.setattr(notify, "push", lambda user_id: steps.append(f"bell {user_id}"))
     monkeypatch.setattr(
         presenter,
-        "update_html",
+        "update_parts",
         lambda game, seat, *a: steps.append(f"draw {seat}") or draw(game, seat, *a),
     )
     monkeypatch.setattr(

@@ -9,6 +9,7 @@ from play.common.errors import Refused
 from play.games import games
 from play.models import Game, Seat
 from play.round import charges, moves
+from tests.play.pages import clicks_in
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -47,7 +48,7 @@ def test_the_page_has_a_legend_of_all_fifteen_pieces(imperial, client_of, ann):
 def test_a_horseman_with_a_lady_beside_offers_the_ride_as_a_choice(imperial, client_of, ann):
     client = client_of(ann)
     html = live(client, imperial, select="d2")
-    assert 'data-square="f5"' in html and "select=d2&pick=f5" in html
+    assert clicks_in(html)["f5"]["hx-get"].endswith("select=d2&pick=f5")
     assert "Selected d2 (White Prince: leaps (3,2), over pieces)" in html
     html = live(client, imperial, select="d2", pick="f5")
     assert '"move": "d2f5"' in html and '"move": "d2f5+e2"' in html
@@ -86,8 +87,11 @@ def test_the_charge_composer(imperial, client_of, ann, bob):
     client.post(url, {"action": "announce"}, **HTMX)
     html = live(client, game)
     assert "Files still owing a move: <strong>a, b, c, d, e, f, g</strong>" in html
-    assert "select=a6" in html  # a pawn there may take ahead or aside: select it first
-    assert '"action": "add", "part": "a6a7"' in live(client, game, select="a6")
+    assert clicks_in(html)["a6"]["hx-get"].endswith("select=a6")  # it may take ahead or aside
+    assert (
+        '"action": "add", "part": "a6a7"'
+        in clicks_in(live(client, game, select="a6"))["a7"]["hx-vals"]
+    )
     for part in ["a6a7", "b6b7", "c6c7"]:
         assert client.post(url, {"action": "add", "part": part}, **HTMX).status_code == 200
     response = client.post(url, {"action": "add", "part": "a7a8"}, **HTMX)

@@ -9,6 +9,7 @@ from play.common.errors import Refused
 from play.games import games, setup
 from play.models import Game, Seat
 from play.round import moves
+from tests.play.pages import clicks_in
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -42,7 +43,7 @@ def test_swap_by_two_clicks_random_and_typed_arrangements(shuffle, client_of, an
     html = unescape(
         client.get(f"/g/{shuffle.public_id}/live/", {"select": "a1"}, **HTMX).content.decode()
     )
-    assert '"action": "swap", "a": "a1", "b": "b1"' in html
+    assert '"action": "swap", "a": "a1", "b": "b1"' in clicks_in(html)["b1"]["hx-vals"]
     post_setup(client, shuffle, action="swap", a="a1", b="b1")
     assert Seat.objects.get(game=shuffle, user=ann).arrangement == FIRST.replace("Eb,Cr", "Cr,Eb")
     response = post_setup(client, shuffle, action="load", arrangement="Cr,Cr")
@@ -129,13 +130,13 @@ def test_arrows_push_and_a_revival_is_offered_with_no_revival_as_a_choice(shuffl
     game = start(shuffle, PRIEST_MOVER, PRIEST_OPPONENT, 0)
     client = client_of(ann)
     html = unescape(client.get(f"/g/{game.public_id}/live/", **HTMX).content.decode())
-    arrows = set(re.findall(r'aria-label="push (\w+)"', html))
+    arrows = {name for name in clicks_in(html) if not name[-1].isdigit()}
     assert arrows == {"NE", "E"}  # a4 holds a dead piece: north is blocked
-    assert '"move": "NE"' in html  # no revival possible: the arrow pushes at once
+    assert '"move": "NE"' in clicks_in(html)["NE"]["hx-vals"]  # no revival: it pushes at once
     html = unescape(
         client.get(f"/g/{game.public_id}/live/", {"select": "E"}, **HTMX).content.decode()
     )
-    assert "revive this piece" in html and '"move": "E+a4"' in html
+    assert "revive this piece" in html and '"move": "E+a4"' in clicks_in(html)["a4"]["hx-vals"]
     assert "Push E with no revival" in html
     response = client.post(f"/g/{game.public_id}/move/", {"move": "E+a4", "ply": "0"}, **HTMX)
     html = response.content.decode()
@@ -150,7 +151,7 @@ def test_a_push_that_kills_shows_the_dead_piece_lying_down(shuffle, ann, client_
     game = start(shuffle, mover, opponent, 0)
     moves.submit(game.public_id, ann, "E", 0)
     html = client_of(ann).get(f"/g/{game.public_id}/live/", **HTMX).content.decode()
-    assert html.count('class="pyramid dead') == 2 and "red Commoner, dead" in html
+    assert len(re.findall(r'<use href="#lv-\w+\*"', html)) == 2 and "red Commoner, dead" in html
     assert 'title="red Commoner"' in html  # the first player has taken a red Commoner
 
 
