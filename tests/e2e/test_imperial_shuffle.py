@@ -77,7 +77,7 @@ def test_setup_a_killing_push_and_a_revival(browser, server):
         if ply == 0:
             # The kill: the dead piece lies down, and the match is marked on both boards.
             for page in (first, second):
-                expect(page.locator(".pyramid.dead")).to_have_count(1)
+                expect(page.locator('#board-wrap use[href$="*"]')).to_have_count(1)
                 expect(page.locator(".alert-frame")).to_have_count(2)
     assert not state.boards[1][game.grid.index("c4")].endswith("*")  # revived
     for page in (first, second):
