@@ -4,7 +4,7 @@
 // words is fetched again while it is open; keys read the clocks and the last moves and jump to
 // the fields. Every word comes from the page (data-* attributes and the board's own text).
 (function () {
-  var heard = null; // the revision last read out: {revision, ply, status}
+  var heard = null; // the revision last read out: {said (its line), revision, ply, status}
 
   function ear() { return document.getElementById("ear"); }
 
@@ -26,14 +26,15 @@
     htmx.ajax("GET", ear().dataset.wordsUrl, { target: "#board-words-list", swap: "outerHTML" });
   }
 
-  // What a revision brings: read once it is all in (the said line comes last in a fragment).
+  // What a revision brings: read once it is all in (the said line comes last in a fragment and
+  // in a move's update, each time a new element).
   function arrived() {
     var said = document.getElementById("live-said"), revision = document.getElementById("live-revision");
     var ply = document.getElementById("live-ply");
-    if (!said || !revision || !ply || !ear()) return;
-    var now = { revision: revision.value, ply: +ply.value, status: said.dataset.end || statusText() };
+    if (!said || !revision || !ply || !ear() || (heard && heard.said === said)) return;
+    var now = { said: said, revision: revision.value, ply: +ply.value, status: said.dataset.end || statusText() };
     if (heard === null || heard.revision === now.revision) {
-      heard = heard || now; // the page as it opened is not read out
+      heard = heard ? Object.assign(heard, { said: said }) : now; // the page as it opened is not read out
       return;
     }
     var parts = [];

@@ -276,7 +276,6 @@
   // Clicks on a board: its data-clicks (play/boards/base.click_table) names what each square,
   // direction or piece does, the name written as {} in the attributes it shares with others;
   // the element named becomes a button with them, and one no longer named a picture again.
-  // A square keeps its focus across the change.
   var PLACE = "{}";
   function clicks(root) {
     if (!root || !root.querySelectorAll) return;
@@ -296,22 +295,20 @@
         }
         var now = attrs && JSON.stringify(attrs), had = element.getAttribute("data-clicked");
         if (now === had) return;
-        var fresh = element.cloneNode(true); // without what htmx bound to the old one
-        if (had) Object.keys(JSON.parse(had)).forEach(function (key) { fresh.removeAttribute(key); });
+        // In place, so that what points at it (focus, a test's locator) stays; htmx binds it
+        // again as its attributes change.
+        if (had) Object.keys(JSON.parse(had)).forEach(function (key) { element.removeAttribute(key); });
         if (attrs) {
-          Object.keys(attrs).forEach(function (key) { fresh.setAttribute(key, attrs[key]); });
-          fresh.setAttribute("role", "button");
-          fresh.setAttribute("tabindex", "0");
-          fresh.setAttribute("data-clicked", now);
+          Object.keys(attrs).forEach(function (key) { element.setAttribute(key, attrs[key]); });
+          element.setAttribute("role", "button");
+          element.setAttribute("tabindex", "0");
+          element.setAttribute("data-clicked", now);
         } else {
-          fresh.setAttribute("role", "img");
-          fresh.removeAttribute("tabindex");
-          fresh.removeAttribute("data-clicked");
+          element.setAttribute("role", "img");
+          element.removeAttribute("tabindex");
+          element.removeAttribute("data-clicked");
         }
-        var focused = document.activeElement === element;
-        element.replaceWith(fresh);
-        if (attrs && window.htmx) htmx.process(fresh);
-        if (focused && attrs) fresh.focus();
+        if (window.htmx) htmx.process(element);
       });
     });
   }
@@ -351,10 +348,12 @@
     if (!plain || plain.revision !== live.dataset.revision) return null;
     var board = plain.board;
     plain = null;
-    live.replaceWith(board);
-    htmx.process(board);
-    clicks(board);
-    return board;
+    // In place: the page's #live stays the element it is (the two differ only in their mark).
+    live.removeAttribute("data-marked");
+    live.replaceChildren.apply(live, Array.prototype.slice.call(board.childNodes));
+    htmx.process(live);
+    clicks(live);
+    return live;
   }
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var incoming = event.detail.fragment.firstElementChild;
