@@ -56,17 +56,20 @@ def click_table(actions: dict[str, dict[str, str]]) -> str:
     button with those attributes. Squares whose actions are alike but for their own name (every
     piece's "select", every target's move) share one entry, the name written as PLACE: a move's
     update sends a player's clicks in a few dozen bytes, not in every square's picture."""
-    groups: dict[str, list[str]] = {}
+    groups: dict[tuple, list[str]] = {}
     for name, action in actions.items():
         if not action:
             continue
         if any(PLACE in value for value in action.values()):
             raise ValueError(f"an action holds {PLACE}: {action}")
-        shared = {key: value.replace(name, PLACE) for key, value in action.items()}
-        groups.setdefault(json.dumps(shared, separators=(",", ":")), []).append(name)
-    table = ",".join(f'[{shared},"{" ".join(names)}"]' for shared, names in groups.items())
+        shared = tuple((key, value.replace(name, PLACE)) for key, value in action.items())
+        groups.setdefault(shared, []).append(name)
+    table = json.dumps(
+        [[dict(shared), " ".join(names)] for shared, names in groups.items()],
+        separators=(",", ":"),
+    )
     # In single quotes, which JSON never holds unescaped: its double quotes cost nothing.
-    quoted = f"[{table}]".replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
+    quoted = table.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
     return f"<g data-clicks='{quoted}'/>"
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import translation
@@ -135,7 +134,7 @@ def unsent(parts, sent: dict[str, str]) -> str:
     return "".join(out)
 
 
-PART = re.compile(r"\s*<!--part:([\w-]+)-->\s*")
+PART = "<!--part:"
 
 
 def _render_update(game: Game, seat, flipped) -> tuple[tuple[str, str], ...]:
@@ -150,8 +149,33 @@ def _render_update(game: Game, seat, flipped) -> tuple[tuple[str, str], ...]:
         bottom=bottom_seat(seat, flipped),
     )
     context["moves_appended"] = move_list.appended(game, moves)
-    split = PART.split(str(jinja.render("play/partials/live_update.html", context)))
-    return tuple(zip(split[1::2], split[2::2], strict=True))
+    drawn = _split(jinja.render("play/partials/live_update.html", context))
+    panel = [
+        (name, f'<{PANEL_TAGS[name.split("-")[0]]} id="{name}" hx-swap-oob="innerHTML">{html}'
+         f'</{PANEL_TAGS[name.split("-")[0]]}>')
+        for name, html in _panel(context).items()
+    ]  # fmt: skip
+    at = next(i for i, (name, _) in enumerate(drawn) if name == "moves")
+    return (*drawn[:at], *panel, *drawn[at:])
+
+
+# The element that holds each part of the panel (live_panel.html), by its id's first word.
+PANEL_TAGS = {"name": "span", "clock": "span", "material": "span", "status": "p", "panel": "div",
+              "charge": "div"}  # fmt: skip
+
+
+def _panel(context: dict) -> dict[str, str]:
+    """The panel's parts (live_parts.html), by the id of the element that holds each."""
+    return dict(_split(jinja.render("play/partials/live_parts.html", context)))
+
+
+def _split(html: str) -> list[tuple[str, str]]:
+    """(part, html) of each <!--part:name--> in `html`, its spaces round it cut."""
+    out = []
+    for piece in str(html).split(PART)[1:]:
+        name, _, drawn = piece.partition("-->")
+        out.append((name, drawn.strip()))
+    return out
 
 
 def _marks_before(game: Game, moves, before, board) -> Marks:
@@ -200,6 +224,7 @@ def _render(
     # More than the game as it stands: a move's update fits it once the page has put back the
     # board it had before (imperia.js).
     context["marked"] = context["marked"] or bool(notice or alerts or to_confirm)
+    context["parts"] = _panel(context)
     return jinja.render("play/partials/live.html", context)
 
 
