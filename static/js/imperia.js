@@ -240,13 +240,15 @@
       var board = live.querySelector("#board-wrap svg");
       if (board) patch(board, squares);
     }
+    var ply = document.getElementById("live-ply"); // first: the line read out by ear asks it
+    if (ply) ply.value = marker.dataset.ply;
     htmx.swap(live, template.innerHTML, { swapStyle: "none" });
     live.dataset.revision = revision;
     if (live.dataset.history) {
       stillLookingBack(live);
       return;
     }
-    live.dataset.ply = document.getElementById("live-ply").value;
+    live.dataset.ply = marker.dataset.ply;
     followPly(live);
     clicks(live);
     document.body.dispatchEvent(new CustomEvent("game-changed"));

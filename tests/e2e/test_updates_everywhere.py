@@ -14,15 +14,18 @@ from tests.e2e.helpers import start_game, type_move
 pytestmark = pytest.mark.e2e
 
 # What a page shows of #live, to compare: each element's name, attributes and children, text
-# with its spaces run together; a clock's time (the moment it was drawn), which revision an
-# update fitted, and htmx's own marks left out; Empire's stones in any order (a page draws them
+# with its spaces run together; a clock's time (the moment it was drawn), which update the
+# marks came with, and htmx's own marks left out; Empire's stones in any order (a page draws them
 # by point, an update adds each at the end).
 SHOWN = """() => {
   function shown(node) {
     if (node.nodeType === Node.TEXT_NODE) return node.data.split(/\\s+/).filter(Boolean).join(" ") || null;
     if (node.nodeType !== Node.ELEMENT_NODE) return null;
     var attrs = Array.from(node.attributes)
-      .filter(function (a) { return a.name !== "data-update-base" && a.name.indexOf("htmx") < 0; })
+      .filter(function (a) {
+        var marks = node.id === "live-revision" && (a.name === "data-update-base" || a.name === "data-ply");
+        return !marks && a.name.indexOf("htmx") < 0;
+      })
       .map(function (a) {
         var value = a.name !== "class" ? a.value : a.value.split(" ").filter(function (c) {
           return c.indexOf("htmx-") !== 0;

@@ -78,7 +78,8 @@ class Page:
         for part in [e for e in elements(parts) if e.hasAttribute("hx-swap-oob")]:
             self._swap(part)
         self.live.setAttribute("data-revision", str(revision))
-        self.live.setAttribute("data-ply", by_id(self.live, "live-ply").getAttribute("value"))
+        by_id(self.live, "live-ply").setAttribute("value", marker.getAttribute("data-ply"))
+        self.live.setAttribute("data-ply", marker.getAttribute("data-ply"))
         self._follow_ply()
 
     def _swap(self, part) -> None:
@@ -145,7 +146,9 @@ def shown(node):
     if node.nodeType != node.ELEMENT_NODE:
         return None
     attrs = dict(node.attributes.items())
-    attrs.pop("data-update-base", None)  # which revision an update fitted: kept, not read again
+    for kept in ("data-update-base", "data-ply"):  # which update the marks came with
+        if node.getAttribute("id") == "live-revision":
+            attrs.pop(kept, None)
     if "data-clicks" in attrs:
         attrs["data-clicks"] = actions_of(attrs["data-clicks"])
     clock = "clock" in attrs.get("class", "").split()

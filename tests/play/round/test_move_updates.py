@@ -29,14 +29,11 @@ def test_the_answer_to_a_move_on_the_current_board_is_its_update(active_game, cl
     assert response.status_code == 200 and 'id="live"' not in html
     marker = re.search(r'<input type="hidden" id="live-revision"[^>]*>', html).group()
     assert f'data-update-base="{active_game.revision}"' in marker
-    assert (
-        f'value="{active_game.revision + 1}"' in marker
-        and 'id="live-ply" name="ply" value="1"' in html
-    )
+    assert f'value="{active_game.revision + 1}"' in marker and 'data-ply="1"' in marker
     # The squares the move changed (from, to) in a hidden picture, and each part of the panel.
     squares = re.search(r"<svg hidden data-board-update>(.*?)</svg>", html)[1]
     assert re.findall(r'data-square="(\w+)"', squares) == ["d4", "d3"]
-    for part in ("moves", "panel-actions", "live-ply", "clock-0", "status", "panel-turn"):
+    for part in ("moves", "panel-actions", "live-revision", "clock-0", "status", "panel-turn"):
         assert re.search(rf'id="{part}"[^>]* hx-swap-oob="(true|innerHTML)"', html), part
     assert ">Sd4</a>" in html and "Waiting for Black." in html
     assert 'id="steps"' not in html and 'id="board-wrap"' not in html  # the script moves "back"
