@@ -350,9 +350,13 @@
     if (!plain || plain.revision !== live.dataset.revision) return null;
     var board = plain.board;
     plain = null;
-    // In place: the page's #live stays the element it is (the two differ only in their mark).
+    // In place: the page's #live stays the element it is (the two differ only in their mark),
+    // and so does the line read out by ear, which is new only when a revision arrives (ear.js).
+    var said = document.getElementById("live-said");
     live.removeAttribute("data-marked");
     live.replaceChildren.apply(live, Array.prototype.slice.call(board.childNodes));
+    var kept = live.querySelector("#live-said");
+    if (said && kept) kept.replaceWith(said);
     htmx.process(live);
     clicks(live);
     return live;
