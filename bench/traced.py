@@ -24,7 +24,7 @@ from imperia_site.asgi import application  # noqa: F401 - what daphne serves
 from imperia_site.http import PooledHTTPHandler
 from play.models import Game
 from play.push import live
-from play.round import moves, presenter
+from play.round import moves, presenter, updates
 from play.round.consumers import GameConsumer
 
 _file = os.open(
@@ -183,8 +183,8 @@ _around(PooledHTTPHandler, "__call__", _http)
 _around(PooledHTTPHandler, "_respond", _respond)
 _around(moves, "submit", _submit)
 _around(presenter, "with_view_related", _locked)
-_around(presenter, "publish", _publish)
-_around(presenter, "broadcast", _broadcast)
+_around(updates, "publish", _publish)
+_around(updates, "broadcast", _broadcast)
 _around(GameConsumer, "game_update", _game_update)
 _around(GameConsumer, "receive", _receive)
 _around(GameConsumer, "_move", _socket_move)

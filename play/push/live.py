@@ -103,7 +103,7 @@ def broadcast(
     `to` (None there: the spectators'). `rendered` carries fragments already drawn for some
     seats (as "0", "1"), in the active language; the other sockets, and those that read in
     another language, draw their own, once per view and language. `moved`: the change
-    was a move, and `rendered` holds its updates (presenter.update_parts), which fit a socket
+    was a move, and `rendered` holds its updates (round/updates.update_parts), which fit a socket
     that was sent the revision before. `promptly`: as in send()."""
     event = {
         "type": "game.update",

@@ -30,7 +30,7 @@ from play.models import PUBLIC_ID, Game
 from play.push import presence
 from play.push.live import group_name
 from play.push.sockets import ForwardWithoutThreadHop, InGroups
-from play.round import chat, moves, playing, presenter
+from play.round import chat, moves, playing, presenter, updates
 
 log = logging.getLogger("imperia.live")
 DRAWN = re.compile(rf"[0-9a-f]{{{presenter.DRAWN_DIGITS}}}")
@@ -94,7 +94,7 @@ class GameConsumer(
                 drawn = await database_sync_to_async(self._draw_update)(revision)
             if drawn is not None:
                 self.revision = revision
-                await self.send(text_data=presenter.unsent(drawn, self.sent))
+                await self.send(text_data=updates.unsent(drawn, self.sent))
                 return
         elif drawn is not None and not moved:  # a whole board drawn elsewhere
             self.revision, self.sent = revision, {}
@@ -224,7 +224,7 @@ class GameConsumer(
         if game is None or game.revision != revision:
             return None
         with translation.override(self.language):
-            return presenter.update_parts(game, self.seat, self.flipped)
+            return updates.update_parts(game, self.seat, self.flipped)
 
     def _chat(self) -> str | None:
         game = _load(self.public_id)

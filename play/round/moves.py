@@ -11,7 +11,7 @@ from play.common.errors import Refused
 from play.games.lifecycle import end, moves_and_state, next_turn, remember, settle
 from play.models import Game, Move, prefetched
 from play.push import relay
-from play.round import forecasts, premoves, presenter, replies
+from play.round import forecasts, premoves, presenter, replies, updates
 
 
 class StaleMove(Refused):
@@ -106,7 +106,7 @@ def _submit(
     else:
         # Next, drawn once for the player now to move and sent straight to their socket:
         # before the bell that next_turn rings for them, or anything else.
-        transaction.on_commit(lambda: presenter.publish(game, game.turn))
+        transaction.on_commit(lambda: updates.publish(game, game.turn))
         next_turn(game, after, now, premove=premove)
         game.revision += 1
         game.write()

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from play.common import numbers
 from play.models import Game
-from play.round import confirm, premoves, presenter
+from play.round import confirm, premoves, presenter, updates
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def answer(game: Game, user, sent: Sent, flipped: bool = False) -> str:
     board it was made on (drawn as the move was published: a cache hit); else the whole board."""
     seat = presenter.seat_index(game, user)
     if sent.base == game.revision - 1 and not game.is_over:
-        return presenter.update_html(game, seat, flipped)
+        return updates.update_html(game, seat, flipped)
     return presenter.live_html(game, seat, flipped=flipped)
 
 

@@ -1,5 +1,6 @@
 """What a player or spectator sees of a game: the live fragment (board, status, moves,
-actions), rendered once per perspective, revision and language, and cached."""
+actions), rendered once per perspective, revision and language, and cached. A move's update
+of it is updates.py's."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from play.common.lru import LRU
 from play.games import games, setup
 from play.games.lifecycle import before_last, moves_and_state
 from play.models import Game, Offer, Seat, known
-from play.push.live import broadcast
 from play.ratings import ratings
 from play.referee import disputes
 from play.round import addresses, confirm, ear, move_list, offers, premoves, sounds
@@ -104,72 +104,16 @@ def live_html(
     return out_of_band(html) if oob else html
 
 
-def update_html(game: Game, seat: int | None, flipped=False) -> str:
-    """What the game's last move changed in the #live fragment of a page that shows the
-    revision before it, whole (an answer's): see update_parts."""
-    return "".join(html for _, html in update_parts(game, seat, flipped))
-
-
-def update_parts(game: Game, seat: int | None, flipped=False) -> tuple[tuple[str, str], ...]:
-    """What the game's last move changed in the #live fragment of a page that shows the
-    revision before it (live_update.html), as (part, html) pairs: the squares whose pictures
-    changed and the clicks, the move added to the list, and each part of the panel. The game
-    socket sends only the parts that differ from those it last sent (consumers.py): a push and
-    an answer whose size grows neither with the game nor with the board. Only for a revision a
-    move made (moves.submit publishes it)."""
-    key = (game.public_id, game.revision, game.names_shown(), seat, "update",
-           translation.get_language(), *(("flipped",) if flipped else ()))  # fmt: skip
-    return _DRAWN.remembered(key, lambda: _render_update(game, seat, flipped))
-
-
-def unsent(parts, sent: dict[str, str]) -> str:
-    """A move's update as a page needs it, given the parts last `sent` to it (updated): those
-    that differ. The page holds them: what it shows at a revision is what would be drawn for
-    it, and one that shows more puts that back first (imperia.js)."""
-    out = []
-    for name, html in parts:
-        if sent.get(name) != html:
-            sent[name] = html
-            out.append(html)
-    return "".join(out)
-
-
 PART = "<!--part:"
 
 
-def _render_update(game: Game, seat, flipped) -> tuple[tuple[str, str], ...]:
-    context = _context(game, seat, None, None, frozenset(), None, flipped)
-    moves, board = context["moves"], renderer(game.game_slug)
-    before = before_last(game, moves)
-    context["board_update"] = board.update(
-        before,
-        context["state"],
-        marks=context["marks"],
-        marks_before=_marks_before(game, moves, before, board),
-        bottom=bottom_seat(seat, flipped),
-    )
-    context["moves_appended"] = move_list.appended(game, moves)
-    drawn = _split(jinja.render("play/partials/live_update.html", context))
-    panel = [
-        (name, f'<{PANEL_TAGS[name.split("-")[0]]} id="{name}" hx-swap-oob="innerHTML">{html}'
-         f'</{PANEL_TAGS[name.split("-")[0]]}>')
-        for name, html in _panel(context).items()
-    ]  # fmt: skip
-    at = next(i for i, (name, _) in enumerate(drawn) if name == "moves")
-    return (*drawn[:at], *panel, *drawn[at:])
+def panel(context: dict) -> dict[str, str]:
+    """The panel's parts (live_parts.html), by the id of the element that holds each: put in
+    it for the whole panel, and swapped in by a move's update (updates.py)."""
+    return dict(split(jinja.render("play/partials/live_parts.html", context)))
 
 
-# The element that holds each part of the panel (live_panel.html), by its id's first word.
-PANEL_TAGS = {"name": "span", "clock": "span", "material": "span", "status": "p", "panel": "div",
-              "charge": "div"}  # fmt: skip
-
-
-def _panel(context: dict) -> dict[str, str]:
-    """The panel's parts (live_parts.html), by the id of the element that holds each."""
-    return dict(_split(jinja.render("play/partials/live_parts.html", context)))
-
-
-def _split(html: str) -> list[tuple[str, str]]:
+def split(html: str) -> list[tuple[str, str]]:
     """(part, html) of each <!--part:name--> in `html`, its spaces round it cut."""
     out = []
     for piece in str(html).split(PART)[1:]:
@@ -178,17 +122,17 @@ def _split(html: str) -> list[tuple[str, str]]:
     return out
 
 
-def _marks_before(game: Game, moves, before, board) -> Marks:
-    """The marks of a plain page's board before the last move (a page showing more, a piece
-    selected or a premove, says so, and its script puts it back first: imperia.js)."""
+def game_marks(game: Game, board, moves, state, before) -> Marks:
+    """What the board shows of the game after `moves`, at `state`: the last move, a king in
+    check, and, where the game marks it, what the last move changed from `before()` (the state
+    it was played on)."""
     game_rules = game.rules
     marks = Marks(
-        last_move=game_rules.move_squares(moves[-2].text) if moves[1:] else (),
-        check=game_rules.check_square(before),
+        last_move=game_rules.move_squares(moves[-1].text) if moves else (),
+        check=game_rules.check_square(state),
     )
-    if board.shows_changes and moves[1:]:
-        position = moves[-3].position_after if moves[2:] else game.initial_position
-        marks.alerts = board.changes(game_rules.parse(position), before)
+    if board.shows_changes and moves:
+        marks.alerts = board.changes(before(), state)
         marks.alert_label = _("changed by the last move")
     return marks
 
@@ -196,22 +140,6 @@ def _marks_before(game: Game, moves, before, board) -> Marks:
 def out_of_band(html: str) -> str:
     """The same fragment, to be swapped in by id when it arrives over a socket."""
     return html.replace('<div id="live"', '<div id="live" hx-swap-oob="true"', 1)
-
-
-def publish(game: Game, first: int) -> None:
-    """After a move: the player now to move is sent their board's update as soon as it is
-    drawn, before anything else is done, in their language; then the mover's goes to the
-    mover's other pages, and the spectators' sockets draw theirs. The mover's HTTP answer is
-    then a cache hit. A socket that reads in another language than the one a board was drawn
-    in draws its own (consumers.py). `game` is as committed, loaded `with_view_related()`."""
-    # The player to move reads most likely in their account's language, else in the mover's
-    # (the active one): two players of a game mostly share one.
-    to_move = game.player(first)
-    with translation.override(language.language_of(to_move, translation.get_language())):
-        drawn = {str(first): update_parts(game, first)}
-        broadcast(game, drawn, to=[first], promptly=True, moved=True)
-    other = 1 - first
-    broadcast(game, {str(other): update_parts(game, other)}, to=[other, None], moved=True)
 
 
 def _render(
@@ -224,8 +152,14 @@ def _render(
     # More than the game as it stands: a move's update fits it once the page has put back the
     # board it had before (imperia.js).
     context["marked"] = context["marked"] or bool(notice or alerts or to_confirm)
-    context["parts"] = _panel(context)
+    context["parts"] = panel(context)
     return jinja.render("play/partials/live.html", context)
+
+
+def view(game: Game, seat, flipped=False) -> dict:
+    """What a seat's (or a spectator's) page shows of the game as it stands, nothing selected:
+    the context its fragments are drawn from (updates.py draws a move's update from it)."""
+    return _context(game, seat, None, None, frozenset(), None, flipped)
 
 
 def _context(game: Game, seat, selected, notice, alerts, pick=None, flipped=False) -> dict:
@@ -246,13 +180,9 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
     board = renderer(game.game_slug)
     to_move = game_rules.to_move(state)
     my_turn = game.status == Game.Status.ACTIVE and seat is not None and to_move == seat
-    marks = Marks(
-        last_move=game_rules.move_squares(moves[-1].text) if moves else (),
-        check=game_rules.check_square(state) if not game.is_over else None,
-    )
-    if board.shows_changes and moves:
-        marks.alerts = board.changes(before_last(game, moves), state)
-        marks.alert_label = _("changed by the last move")
+    marks = game_marks(game, board, moves, state, lambda: before_last(game, moves))
+    if game.is_over:
+        marks.check = None
     if alerts:  # a move waiting for the player's "Confirm"
         marks.alerts, marks.alert_label = alerts, _("the move to confirm")
     picture = state

@@ -205,7 +205,7 @@
     applyUpdate(message);
   });
 
-  // A move's update (play/presenter.update_parts) carries only what the move changed: the
+  // A move's update (play/round/updates.py) carries only what the move changed: the
   // squares whose pictures changed (a hidden picture, swapped square by square), the parts of
   // the panel swapped in by id, and the move added to the list. It fits the board of the
   // revision before it and no other. A page already past it ignores it (the answer to a move

@@ -11,7 +11,7 @@ from django.test import Client
 
 from imperia_site.asgi import application
 from play.games import games
-from play.round import chat, consumers, moves, offers, presenter
+from play.round import chat, consumers, moves, offers, presenter, updates
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -287,7 +287,7 @@ async def test_a_board_turned_over_is_drawn_turned_on_its_socket(game, ann, bob)
     # Each its own squares: where d4 stands on the picture depends on which way it is turned.
     assert ">Sd4</a>" in pushed and 'data-square="d4"' in pushed and pushed != straight
     drawn = await database_sync_to_async(
-        lambda: presenter.update_html(
+        lambda: updates.update_html(
             presenter.with_view_related(game.__class__.objects.get(pk=game.pk)), 0, True
         )
     )()

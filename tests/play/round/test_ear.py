@@ -57,11 +57,11 @@ def test_a_capture_and_a_mate_are_read_out_with_the_end(ann, bob, client_of):
 
 
 def test_a_move_pushed_to_the_other_page_carries_its_words(ann, bob):
-    from play.round import presenter
+    from play.round import updates
 
     game = games.join(games.create(ann, "empire-chess", "white", "seek"), bob)
     play(game, (ann, bob), MATE[:1])
-    update = presenter.update_html(game, 1)
+    update = updates.update_html(game, 1)
     assert said(update)["move"] == "White: f4." and 'hx-swap-oob="true"' in update
 
 

@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 
 from play.games import games
 from play.models import Game
-from play.round import moves, presenter
+from play.round import moves, updates
 from tests.play.round.test_consumer import connect
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +101,7 @@ def empire_update_sizes(ann, bob, points):
     players, sizes = [ann, bob], []
     for ply, point in enumerate(points):
         game = moves.submit(game.public_id, players[ply % 2], point, ply)
-        sizes.append(len(presenter.update_html(game, 1 - ply % 2)))
+        sizes.append(len(updates.update_html(game, 1 - ply % 2)))
     return game, sizes
 
 
@@ -109,7 +109,7 @@ def test_an_empire_placement_adds_one_stone_and_the_update_does_not_grow(ann, bo
     # Stones along the edges, far from each other: no capture, no area.
     points = [f"{c}{r}" for r in (1, 19) for c in "acegikmoqs"] + ["a3", "s3", "a17", "s17"]
     game, sizes = empire_update_sizes(ann, bob, points)
-    html = presenter.update_html(game, 0)
+    html = updates.update_html(game, 0)
     assert 'id="board-wrap"' not in html  # not the whole board
     assert html.count('class="stone') == 1 and 'aria-label="s17, cross"' in html
     assert '<svg hx-swap-oob="beforeend:#stones"><g class="stone crosses"' in html
@@ -123,7 +123,7 @@ def test_a_capture_in_empire_draws_the_board_again(ann, bob):
     players = [ann, bob]
     for ply, point in enumerate(["c2", "h8", "d3", "h7", "c4", "c3", "b3"]):
         game = moves.submit(game.public_id, players[ply % 2], point, ply)
-    html = presenter.update_html(game, 1)
+    html = updates.update_html(game, 1)
     assert '<div id="board-wrap" class="board-wrap" hx-swap-oob="true">' in html
     assert 'aria-label="c3, captured cross"' in html and 'class="area area-circles"' in html
 
@@ -140,7 +140,7 @@ async def test_a_socket_is_sent_the_update_only_when_it_has_the_board_before(
     assert "data-update-base" in update and 'id="live"' not in update and ">Sd4</a>" in update
     # A push that never reached it: the next move's update would not fit its page.
     with monkeypatch.context() as lost:
-        lost.setattr(presenter, "broadcast", lambda *args, **kwargs: None)
+        lost.setattr(updates, "broadcast", lambda *args, **kwargs: None)
         await database_sync_to_async(moves.submit)(active_game.public_id, bob, "e7e6", 1)
     await database_sync_to_async(moves.submit)(active_game.public_id, ann, "a3a4", 2)
     whole = await watching.receive_from()
@@ -163,7 +163,7 @@ def test_a_moves_updates_draw_from_the_position_it_was_played_on(ann, bob, monke
     )
     game = moves.submit(game.public_id, bob, "b1", 1)  # its commit draws both seats' updates
     assert read == []
-    assert "last move, b1" in presenter.update_html(game, 0)
+    assert "last move, b1" in updates.update_html(game, 0)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -188,7 +188,7 @@ async def test_a_moves_push_that_arrives_after_a_later_one_sends_nothing(
         )
 
     with monkeypatch.context() as lost:
-        lost.setattr(presenter, "broadcast", held)
+        lost.setattr(updates, "broadcast", held)
         await database_sync_to_async(moves.submit)(active_game.public_id, ann, "d3d4", 0)
         await database_sync_to_async(moves.submit)(active_game.public_id, bob, "e7e6", 1)
     for game, args, kwargs in reversed(pushed):  # the later move's pushes first

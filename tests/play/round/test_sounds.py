@@ -7,7 +7,7 @@ import pytest
 
 from play.games import games
 from play.models import Game
-from play.round import moves, presenter
+from play.round import moves, presenter, updates
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +26,9 @@ def test_a_game_sounds_its_start_its_moves_its_captures_and_its_end(ann, bob):
     for ply, move in enumerate(["a3a4", "b7b5"]):
         game = moves.submit(game.public_id, players[ply % 2], move, ply)
     assert sound(presenter.live_html(game, 0)) == "move"
-    assert sound(presenter.update_html(game, 0)) == "move"  # a move's update says it too
+    assert sound(updates.update_html(game, 0)) == "move"  # a move's update says it too
     game = moves.submit(game.public_id, ann, "a4b5", 2)
-    assert sound(presenter.update_html(game, 1)) == "capture"
+    assert sound(updates.update_html(game, 1)) == "capture"
     assert sound(presenter.live_html(game, None)) == "capture"
     games.resign(game, bob)
     game = Game.objects.get(pk=game.pk)
@@ -40,9 +40,9 @@ def test_a_capture_in_empire_is_a_capture_and_a_placing_a_move(ann, bob):
     players = [ann, bob]
     for ply, point in enumerate(["c2", "h8", "d3", "h7", "c4", "c3"]):
         game = moves.submit(game.public_id, players[ply % 2], point, ply)
-    assert sound(presenter.update_html(game, 0)) == "move"
+    assert sound(updates.update_html(game, 0)) == "move"
     game = moves.submit(game.public_id, ann, "b3", 6)  # rings c3
-    assert sound(presenter.update_html(game, 1)) == "capture"
+    assert sound(updates.update_html(game, 1)) == "capture"
 
 
 def test_an_aborted_game_sounds_its_end(ann, bob):

@@ -91,17 +91,17 @@ def test_the_opponents_board_is_sent_before_the_movers_is_drawn_and_the_bell_run
     active_game, client_of, ann, monkeypatch
 ):
     from play.notify import notify
-    from play.round import presenter
+    from play.round import updates
 
-    steps, draw, push = [], presenter.update_parts, presenter.broadcast
+    steps, draw, push = [], updates.update_parts, updates.broadcast
     monkeypatch.setattr(notify, "push", lambda user_id: steps.append(f"bell {user_id}"))
     monkeypatch.setattr(
-        presenter,
+        updates,
         "update_parts",
         lambda game, seat, *a: steps.append(f"draw {seat}") or draw(game, seat, *a),
     )
     monkeypatch.setattr(
-        presenter,
+        updates,
         "broadcast",
         lambda game, rendered, to, promptly=False, moved=False: (
             steps.append(f"send {to}" + " promptly" * promptly)
