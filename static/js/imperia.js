@@ -321,10 +321,7 @@
   // only the last move.
   function followPly(live) {
     var steps = live.querySelector("#steps"), ply = +live.dataset.ply;
-    // The move list marks the last move, which the update added marked.
-    live.querySelectorAll(".moves [aria-current]").forEach(function (a) {
-      if (+a.dataset.ply !== ply) a.removeAttribute("aria-current");
-    });
+    markPly(live, ply);
     if (!steps) return;
     steps.querySelectorAll('[data-nav="first"], [data-nav="back"]').forEach(function (button) {
       button.disabled = ply === 0;
@@ -371,6 +368,13 @@
     }
   });
 
+  // The move list marks the ply shown, and no other.
+  function markPly(live, ply) {
+    live.querySelectorAll(".moves [aria-current]").forEach(function (a) { a.removeAttribute("aria-current"); });
+    var here = live.querySelector('.moves [data-ply="' + ply + '"]');
+    if (here) here.setAttribute("aria-current", "step");
+  }
+
   // Looking back at an earlier ply, a move that arrives joins the move list, the board stays
   // where the player is, and a line says the game moved on.
   function movedOn(history, pushed) {
@@ -385,9 +389,7 @@
   }
   // The list marks the ply looked at, not the game's last; a line says the game moved on.
   function stillLookingBack(history) {
-    history.querySelectorAll(".moves [aria-current]").forEach(function (a) { a.removeAttribute("aria-current"); });
-    var here = history.querySelector('.moves [data-ply="' + history.dataset.history + '"]');
-    if (here) here.setAttribute("aria-current", "step");
+    markPly(history, history.dataset.history);
     var line = history.querySelector(".moved-on");
     if (line) line.hidden = false;
   }
