@@ -10,9 +10,11 @@ the socket reconnects, so a page that missed a push is sent the current state th
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
+from functools import partial
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -26,6 +28,7 @@ from django.utils.translation import gettext as _
 from play.accounts.sockets import ClosedWithItsLogin
 from play.common import language, limits
 from play.common.errors import Refused
+from play.common.lru import LRU
 from play.models import PUBLIC_ID, Game
 from play.push import presence
 from play.push.live import group_name
@@ -37,6 +40,10 @@ DRAWN = re.compile(rf"[0-9a-f]{{{presenter.DRAWN_DIGITS}}}")
 # The first message to a page as the game stands: nothing to draw, yet a message, which says
 # the socket is in step; a blank, as daphne sends no empty frame.
 IN_STEP = "\n"
+# A move's updates drawn by this process's sockets: (public id, revision, seat, language,
+# turned over) -> its parts, or () for a game that had moved on; and those being drawn.
+_UPDATES = LRU(512)
+_drawing: dict[tuple, asyncio.Future] = {}
 MOST_SENT = 2000  # characters of a message a page sends on the game socket: a move is far less
 
 
@@ -91,7 +98,7 @@ class GameConsumer(
         # A move's update fits only a page that was sent the revision before it.
         if moved and revision == self.revision + 1:
             if drawn is None:
-                drawn = await database_sync_to_async(self._draw_update)(revision)
+                drawn = await self._update(revision)
             if drawn is not None:
                 self.revision = revision
                 await self.send(text_data=updates.unsent(drawn, self.sent))
@@ -217,14 +224,21 @@ class GameConsumer(
         with translation.override(self.language):
             return presenter.live_html(game, self.seat, flipped=self.flipped)
 
-    def _draw_update(self, revision: int):
+    async def _update(self, revision: int):
         """The move's update for this socket's view, if the game is still at the revision the
-        move made (else None: it is sent whole)."""
-        game = _load(self.public_id)
-        if game is None or game.revision != revision:
-            return None
-        with translation.override(self.language):
-            return updates.update_parts(game, self.seat, self.flipped)
+        move made (else None: it is sent whole). Drawn once in this process for all its sockets
+        of one view (a thousand spectators: one read of the game, one drawing), the others
+        waiting for it."""
+        key = (self.public_id, revision, self.seat, self.language, self.flipped)
+        drawn = _UPDATES.get(key)
+        if drawn is None:
+            drawing = _drawing.get(key)
+            if drawing is None or drawing.get_loop() is not asyncio.get_running_loop():
+                drawing = asyncio.ensure_future(database_sync_to_async(_draw_update)(*key))
+                drawing.add_done_callback(partial(_update_drawn, key))
+                _drawing[key] = drawing
+            drawn = await asyncio.shield(drawing)
+        return drawn or None
 
     def _chat(self) -> str | None:
         game = _load(self.public_id)
@@ -242,6 +256,21 @@ def told(query_string: bytes) -> str | None:
     except (UnicodeDecodeError, ValueError):
         return None
     return values[0] if len(values) == 1 and (not values[0] or DRAWN.fullmatch(values[0])) else None
+
+
+def _draw_update(public_id, revision, seat, language, flipped):
+    game = _load(public_id)
+    if game is None or game.revision != revision:
+        return ()  # moved on: the socket draws the board whole
+    with translation.override(language):
+        return updates.update_parts(game, seat, flipped)
+
+
+def _update_drawn(key, drawing: asyncio.Future) -> None:
+    if _drawing.get(key) is drawing:
+        del _drawing[key]
+    if not drawing.cancelled() and drawing.exception() is None:
+        _UPDATES.put(key, drawing.result())
 
 
 def _load(public_id) -> Game | None:

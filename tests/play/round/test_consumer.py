@@ -119,6 +119,26 @@ async def test_after_a_move_each_socket_gets_one_board_drawn_for_its_own_view(ga
         await socket.disconnect()
 
 
+async def test_a_moves_update_for_many_spectators_is_drawn_once_from_one_read(
+    game, ann, monkeypatch
+):
+    reads, load = [], consumers._load
+    monkeypatch.setattr(
+        consumers, "_load", lambda public_id: reads.append(public_id) or load(public_id)
+    )
+    spectators = [await connect(game) for _ in range(12)]
+    for socket in spectators:
+        await socket.receive_from()
+    reads.clear()
+    await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
+    pushes = [await socket.receive_from() for socket in spectators]
+    assert reads == [game.public_id]
+    assert len(set(pushes)) == 1 and ">Sd4</a>" in pushes[0] and "Black to move." in pushes[0]
+    for socket in spectators:
+        assert await socket.receive_nothing()
+        await socket.disconnect()
+
+
 async def test_a_reconnecting_socket_gets_what_it_missed_at_once(game, ann, bob):
     socket = await connect(game, bob)
     await socket.receive_from()
