@@ -6,6 +6,7 @@ import asyncio
 import logging
 import math
 import time
+from functools import partial
 
 from channels import layers
 from channels_redis import core
@@ -50,8 +51,11 @@ class RedisChannelLayer(core.RedisChannelLayer):
     A server's sockets take their messages off its one queue in Redis all at once, in one
     round trip, instead of four round trips a message, one message at a time: channels_redis
     copies each into a backup queue and out again, so that a receive cancelled on the way
-    (its socket closed) loses nothing for the other sockets. Here the fetch is shielded
-    instead: it goes on when its caller is cancelled, and buffers what it took."""
+    (its socket closed) loses nothing for the other sockets. Here one fetch at a time runs for
+    all the server's sockets, none of them its caller: a socket's receive only waits on its own
+    buffer (channels_redis's has every socket race for a lock with two new tasks a message,
+    and drops and makes its buffer again: most of what a message to a thousand spectators
+    cost, bench/spectators.py)."""
 
     fetch_at_most = 100  # messages in one round trip
     # How much longer than a blocking pop (brpop_timeout) a read from Redis may take.
@@ -60,6 +64,7 @@ class RedisChannelLayer(core.RedisChannelLayer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._fetches: dict[str, asyncio.Task] = {}  # this server's queue -> its fetch
+        self._waiting: set[str] = set()  # the sockets whose receive waits for a message
 
     def create_pool(self, index):
         """A server's connections to Redis, whose reads wait longer than a blocking pop.
@@ -76,19 +81,44 @@ class RedisChannelLayer(core.RedisChannelLayer):
         once = {"retry": Retry(NoBackoff(), 1), "retry_on_error": [exceptions.ConnectionError]}
         return core.create_pool(once | host)
 
-    async def receive_single(self, channel):
-        """Fetch this server's waiting messages into the sockets' buffers; channels_redis's
-        receive() then finds the caller's there. Never two fetches at once, so that messages
-        are buffered in the order they were sent: a caller arriving while another's fetch is
-        still on its way (that caller was cancelled) waits for it, then looks again."""
+    async def receive(self, channel):
+        """The next message for a socket of this server's: off its buffer, which the fetch
+        fills, running while any socket waits. A fetch that fails (Redis away) fails every
+        waiting receive, as channels_redis's does: their sockets close, and their pages
+        reconnect to the board as it stands."""
         if "!" not in channel:  # a channel any server may take from: channels_redis's way
-            return await super().receive_single(channel)
-        fetch = self._fetches.get(channel)
+            return await super().receive(channel)
+        buffer = self.receive_buffer[channel]
+        if buffer.empty():
+            self._waiting.add(channel)
+            self._keep_fetching(self.non_local_name(channel))
+            try:
+                message = await buffer.get()
+            except asyncio.CancelledError:  # its socket is closing: nothing more kept for it
+                self.receive_buffer.pop(channel, None)
+                raise
+            finally:
+                self._waiting.discard(channel)
+        else:
+            message = buffer.get_nowait()
+        if isinstance(message, _Failed):
+            raise message.error
+        return message
+
+    def _keep_fetching(self, queue: str) -> None:
+        fetch = self._fetches.get(queue)
         if fetch is None or fetch.done() or fetch.get_loop() is not asyncio.get_running_loop():
-            fetch = self._fetches[channel] = asyncio.ensure_future(self._fetch(channel))
-            fetch.add_done_callback(_retrieved)
-        await asyncio.shield(fetch)
-        return [], None  # buffered already: nothing for receive() to add
+            fetch = self._fetches[queue] = asyncio.ensure_future(self._fetch(queue))
+            fetch.add_done_callback(partial(self._fetched, queue))
+
+    def _fetched(self, queue: str, fetch: asyncio.Task) -> None:
+        """The next fetch, or, if this one failed, its error to every waiting socket."""
+        error = asyncio.CancelledError() if fetch.cancelled() else fetch.exception()
+        if error is not None:
+            for channel in self._waiting:
+                self.receive_buffer[channel].put_nowait(_Failed(error))
+        elif self._waiting:
+            self._keep_fetching(queue)
 
     async def _fetch(self, channel: str) -> None:
         connection = self.connection(self.consistent_hash(channel))
@@ -144,10 +174,11 @@ class RedisChannelLayer(core.RedisChannelLayer):
                 log.info("channels over capacity in group %s", group)
 
 
-def _retrieved(fetch: asyncio.Task) -> None:
-    """A fetch whose callers were all cancelled fails unseen: it is the next one's to retry."""
-    if not fetch.cancelled():
-        fetch.exception()
+class _Failed:
+    """In a socket's buffer: the fetch failed with `error`."""
+
+    def __init__(self, error: BaseException):
+        self.error = error
 
 
 # Each message stored on its server's key unless that key is full (channels_redis's own).

@@ -301,3 +301,38 @@ def test_a_connection_to_redis_cut_under_the_server_is_made_again_not_failed():
             await layer.flush()
 
     assert asyncio.run(scenario()) is False  # still in the group: renewed
+
+
+@needs_redis
+def test_a_fetch_that_fails_fails_every_waiting_socket_and_the_next_receive_fetches_again(
+    monkeypatch,
+):
+    """Redis away as the server waits for its next message: each waiting socket's receive
+    fails (its page reconnects), none waits for ever; a socket that receives later is served."""
+    from redis.asyncio import Redis
+
+    bzpopmin = Redis.bzpopmin
+    failing = [True]
+
+    async def away(connection, *args, **kwargs):
+        if failing[0]:
+            await asyncio.sleep(0.1)
+            raise ConnectionError("Redis away")
+        return await bzpopmin(connection, *args, **kwargs)
+
+    monkeypatch.setattr(Redis, "bzpopmin", away)
+
+    async def scenario():
+        layer = redis_layer()
+        sockets = [await layer.new_channel() for _ in range(3)]
+        waiting = [asyncio.ensure_future(layer.receive(c)) for c in sockets]
+        failed = await asyncio.wait_for(asyncio.gather(*waiting, return_exceptions=True), 5)
+        failing[0] = False
+        await layer.send(sockets[0], {"type": "board"})
+        received = await asyncio.wait_for(layer.receive(sockets[0]), 5)
+        await layer.flush()
+        return failed, received
+
+    failed, received = asyncio.run(scenario())
+    assert [type(error) for error in failed] == [ConnectionError] * 3
+    assert received == {"type": "board"}
