@@ -4,10 +4,14 @@ without a hop through a thread; and the echo the benchmarks measure the floor wi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from functools import partial
 
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 
 from imperia_site.outages import Outage
 
@@ -18,7 +22,39 @@ class ForwardWithoutThreadHop:
     """Channels sends every message an async consumer handles through a worker thread first,
     to close stale database connections: one shared thread, so every push to every socket
     queued there. These consumers reach the database only through database_sync_to_async,
-    which closes them itself; a board drawn elsewhere is forwarded straight from the loop."""
+    which closes them itself; a board drawn elsewhere is forwarded straight from the loop.
+
+    And each of a socket's two sources, its page and the channel layer, is read by a loop of
+    its own: channels waits on both afresh for every message, with a new task and a wait,
+    a fifth of what a server spent forwarding a move to its spectators (bench/spectators.py).
+    One message is handled at a time, as in channels."""
+
+    async def __call__(self, scope, receive, send):
+        self.scope, self.base_send = scope, send
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        sources = [receive]
+        if self.channel_layer is not None:
+            self.channel_name = await self.channel_layer.new_channel()
+            self.channel_receive = partial(self.channel_layer.receive, self.channel_name)
+            sources.append(self.channel_receive)
+        handling = asyncio.Lock()
+
+        async def handle_each(source):
+            while True:
+                message = await source()
+                async with handling:
+                    await self.dispatch(message)
+
+        readers = [asyncio.ensure_future(handle_each(source)) for source in sources]
+        try:
+            done, _ = await asyncio.wait(readers, return_when=asyncio.FIRST_COMPLETED)
+            for reader in done:
+                with contextlib.suppress(StopConsumer):  # the socket closed: a clean end
+                    reader.result()
+        finally:
+            for reader in readers:
+                reader.cancel()
+            await asyncio.gather(*readers, return_exceptions=True)
 
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None)
