@@ -16,6 +16,7 @@ from play.common.errors import Refused
 from play.common.language import for_user, translated
 from play.common.lru import LRU
 from play.models import ArchivedMove, Game, Move, Notification, Offer
+from play.models.prepared import Prepared
 from play.notify import notify
 from play.push import presence
 from play.push.live import broadcast
@@ -87,13 +88,23 @@ def _catch_up(game: Game) -> tuple[list, rules.State]:
     if known is not None and known[0] and len(known[0]) <= game.ply:
         moves, state = known
         last = moves[-1]
-        newer = list(game.moves.filter(ply__gte=last.ply))
+        newer = _MOVES_FROM(game.pk, last.ply)
         if newer and newer[0].pk == last.pk and newer[0].hash == last.hash:  # not rewound
             added = newer[1:]
+            for move in added:  # as game.moves would have it: its game known
+                Move.game.field.set_cached_value(move, game)
             after = [m.position_after for m in added]
             return [*moves, *added], game.rules.extend(state, after, game.options)
     moves = list(game.moves.all())
     return moves, state_of(game, moves)
+
+
+# A game's moves from a ply on: what a server reads on each move it did not play (the
+# opponent's came through another), its SQL built once.
+_MOVES_FROM = Prepared(
+    lambda game_id, ply: Move.objects.filter(game_id=game_id, ply__gte=ply),
+    stand_ins=(-1, 2_147_483_000),
+)
 
 
 def begin_play(game: Game, at) -> None:

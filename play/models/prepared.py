@@ -1,7 +1,7 @@
 """SQL built once for a move's path. Django builds a query's SQL again each time it runs; for
 a move's lock (a seat joined to its game, player and profile) that was a quarter of the move's
-work. A `Prepared` query is compiled once per database with a stand-in for its one value, then
-run with the value put in its place, its rows turned into models as Django's own iterable
+work. A `Prepared` query is compiled once per database with a stand-in for each of its values,
+then run with the values put in their places, its rows turned into models as Django's own iterable
 does (the same converters and related-object populators). `save_row` does the same for a
 row's save: the game's update and the move's insert."""
 
@@ -21,23 +21,29 @@ _STAND_IN = "\x00prepared"  # a value no request can send: where the real one go
 
 
 class Prepared:
-    def __init__(self, queryset_for: Callable[[str], QuerySet], same_in_every_row=None):
-        """`queryset_for(value)`: the query for a value (a text compared for equality).
+    def __init__(
+        self, queryset_for: Callable[..., QuerySet], same_in_every_row=None, stand_ins=(_STAND_IN,)
+    ):
+        """`queryset_for(*values)`: the query for these values, each compared as it is (a text
+        by default). `stand_ins`: a value for each that no request can send, of its type and
+        in its field's range (Django leaves a bound out of range out of the SQL).
         `same_in_every_row`: a model selected with the rows (select_related) that is one row
         of its own for all of them (the seats' game): made once, from the first row."""
         self._queryset_for = queryset_for
         self._same = same_in_every_row
+        self._stand_ins = stand_ins
         self._plans: dict[str, _Plan] = {}
 
-    def __call__(self, value: str, using: str = DEFAULT_DB_ALIAS) -> list:
+    def __call__(self, *values, using: str = DEFAULT_DB_ALIAS) -> list:
         plan = self._plans.get(using)
         if plan is None:
-            plan = self._plans[using] = _Plan(self._queryset_for(_STAND_IN), using, self._same)
-        return plan.run(value)
+            queryset = self._queryset_for(*self._stand_ins)
+            plan = self._plans[using] = _Plan(queryset, self._stand_ins, using, self._same)
+        return plan.run(values)
 
 
 class _Plan:
-    def __init__(self, queryset: QuerySet, using: str, same=None):
+    def __init__(self, queryset: QuerySet, stand_ins, using: str, same=None):
         if queryset.query.annotations or queryset._known_related_objects:
             raise ValueError("A prepared query reads models only, without annotations.")
         self.locks = queryset.query.select_for_update and (
@@ -48,7 +54,7 @@ class _Plan:
         self.compiler = queryset.query.get_compiler(using=using)
         self.sql, params = self.compiler.as_sql()
         self.params = list(params)
-        self.at = self.params.index(_STAND_IN)
+        self.at = [self.params.index(stand_in) for stand_in in stand_ins]
         select, klass_info = self.compiler.select, self.compiler.klass_info
         fields = klass_info["select_fields"]
         self.fields = slice(fields[0], fields[-1] + 1)
@@ -63,7 +69,7 @@ class _Plan:
             raise ValueError("A prepared query reads no composite keys.")
         self.converters = self.compiler.get_converters(columns)
         # The one object every row shares: converted and made from the first row only.
-        shared = [k for k in klass_info["related_klass_infos"] if k["model"] is same]
+        shared = [k for k in klass_info.get("related_klass_infos", ()) if k["model"] is same]
         if same is not None and len(shared) != 1:
             raise ValueError(f"{same.__name__} is not selected once with the rows.")
         self.shared = shared[0]["field"] if shared else None
@@ -77,14 +83,15 @@ class _Plan:
         }
         self.using = using
 
-    def run(self, value: str) -> list:
+    def run(self, values) -> list:
         connection = connections[self.using]
         if self.locks and connection.get_autocommit():  # as Django's compiler refuses
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
         params = list(self.params)
-        params[self.at] = value
+        for at, value in zip(self.at, values, strict=True):
+            params[at] = value
         with connection.cursor() as cursor:
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()

@@ -233,3 +233,20 @@ def test_a_model_whose_saves_are_listened_to_is_saved_by_django(game):
     finally:
         post_save.disconnect(listener, sender=Game)
     assert heard == [game.pk] and stored(Game, game.pk)["ply"] == 3
+
+
+def test_a_query_of_several_values_takes_each_in_its_place(game, ann, bob):
+    from play.round import moves
+
+    state, played = game.rules.parse(game.position), []
+    for ply, user in enumerate([ann, bob, ann]):
+        played.append(game.rules.legal_moves(state)[0])
+        moves.submit(game.public_id, user, played[-1], ply)
+        state = game.rules.play(state, played[-1])
+    from_ply = Prepared(
+        lambda game_id, ply: Move.objects.filter(game_id=game_id, ply__gte=ply),
+        stand_ins=(-1, 2_147_483_000),
+    )
+    assert [m.ply for m in from_ply(game.pk, 2)] == [2, 3]
+    assert [m.text for m in from_ply(game.pk, 1)] == played
+    assert from_ply(game.pk + 1000, 1) == []
