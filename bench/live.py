@@ -8,8 +8,9 @@ Without --url it starts daphne on a fresh folder (SQLite and the in-memory chann
 PostgreSQL / Redis when DATABASE_URL / REDIS_URL are set); --servers starts several sharing
 Redis. With several servers the two players of a game sit on different ones, as a proxy
 spreading connections would place them, so that every move crosses the channel layer.
-Players and games (live, 5+3) are created in the database directly; then every game is played
-with random legal moves by both sides, each after a think time, as the page sends them: over
+Players and games (live, 5+3) are created in the database directly; every game's sockets are
+opened, and once all are, the clock starts (moves a second, the servers' CPU a move are over
+play alone, not the pages' opening) and every game is played with random legal moves by both sides, each after a think time, as the page sends them: over
 the mover's game socket (--via post: by POST; --via api: by the API's board call, with a
 token), on the board of the current revision. Each move
 is timed from being sent to the opponent's socket receiving its update (the mover's answer is
@@ -68,17 +69,46 @@ from bench.site import (  # noqa: E402
 CONNECTING = asyncio.Semaphore(25)
 
 
-async def play_game(http, bases, slug, public_id, position, pair, play, timed, errors):
-    """Play one game, each player on their own server (`bases`, one per seat); anything that
-    goes wrong (a refused move, a socket closed, a timeout) is counted as an error and ends
-    that game. `play`: how many moves, the think times, and whether moves go by socket."""
+class Connected:
+    """Every game's sockets open (or failed to): play begins then, and is what is timed. A
+    page's opening draws its whole board, work no move does."""
+
+    def __init__(self, games: int):
+        self.left, self.all = games, asyncio.Event()
+
+    def one(self) -> None:
+        self.left -= 1
+        if not self.left:
+            self.all.set()
+
+
+async def play_game(http, bases, slug, public_id, position, pair, play, timed, errors, connected):
+    """Play one game, each player on their own server (`bases`, one per seat), once every
+    game's sockets are open; anything that goes wrong (a refused move, a socket closed, a
+    timeout) is counted as an error and ends that game. `play`: how many moves, the think
+    times, and whether moves go by socket."""
+    sockets = []
     try:
-        await _play(http, bases, slug, public_id, position, pair, play, timed, errors)
+        async with CONNECTING:
+            for base, (_, headers) in zip(bases, pair, strict=True):
+                sockets.append(await game_socket(http, base, public_id, headers))
+    except Exception as exc:  # noqa: BLE001 - the game failed: count it
+        errors.append(f"{public_id}: {type(exc).__name__} {str(exc)[:60]}".rstrip())
+        sockets = None
+    connected.one()
+    await connected.all.wait()
+    if sockets is None:
+        return
+    try:
+        await _play(http, bases, slug, public_id, position, pair, play, timed, errors, sockets)
     except Exception as exc:  # noqa: BLE001 - whatever it was, the game failed: count it
         errors.append(f"{public_id}: {type(exc).__name__} {str(exc)[:60]}".rstrip())
+    finally:
+        for ws, _ in sockets:
+            await ws.close()
 
 
-async def _play(http, bases, slug, public_id, position, pair, play, timed, errors):
+async def _play(http, bases, slug, public_id, position, pair, play, timed, errors, sockets):
     import aiohttp
 
     import rules
@@ -86,56 +116,49 @@ async def _play(http, bases, slug, public_id, position, pair, play, timed, error
     moves, think, via = play
     game_rules = rules.get(slug)
     state = game_rules.parse(position)
-    sockets = []
-    async with CONNECTING:
-        for base, (_, headers) in zip(bases, pair, strict=True):
-            ws, revision = await game_socket(http, base, public_id, headers)
-            sockets.append(ws)
+    revision = sockets[0][1]
+    sockets = [ws for ws, _ in sockets]
     rng = random.Random(public_id)
-    try:
-        for ply in range(moves):
-            if game_rules.outcome(state):
-                break
-            seat = game_rules.to_move(state)
-            move = rng.choice(game_rules.legal_moves(state))
-            await asyncio.sleep(rng.uniform(*think))
-            base = bases[seat]
-            headers = posting(pair[seat][1], base)
-            start = time.perf_counter()
-            arrival = asyncio.create_task(wait_for_ply(sockets[1 - seat], ply + 1))
-            # As the page sends it: on the board of this revision, no confirmation wanted.
-            data = {"move": move, "ply": str(ply), "revision": str(revision), "confirmed": "1"}
-            try:
-                if via == "socket":  # the answer is the move's update, on the mover's own socket
-                    await sockets[seat].send_str(json.dumps({"type": "move", **data}))
-                    answered = await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), 10)
-                    ok = True
-                else:  # by POST, as the page or as an API client (its token, no cookie)
-                    url = f"{base}/g/{public_id}/move/"
-                    if via == "api":
-                        url = f"{base}/api/board/game/{public_id}/move/{quote(move)}?ply={ply}"
-                        headers, data = {"Authorization": pair[seat][1]["Authorization"]}, None
-                    async with http.post(url, data=data, headers=headers) as response:
-                        await response.read()
-                        ok = response.status == 200
-                    answered = time.perf_counter()
-                    # The mover's own socket gets the new board too (for their other pages).
-                    await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), timeout=10)
-                arrived = await asyncio.wait_for(arrival, timeout=10)
-            except (TimeoutError, OSError, aiohttp.ClientError):
-                ok = False
-            if not ok:
-                errors.append(move)
-                break
-            timed["rtt"].append((arrived - start) * 1000)
-            timed["answer"].append((answered - start) * 1000)
-            timed["marks"] += [("posted", f"{public_id}:{ply + 1}", start)]
-            timed["marks"] += [("received", f"{public_id}:{ply + 1}", arrived)]
-            state = game_rules.play(state, move)
-            revision += 1  # a move that does not end the game raises it by one
-    finally:
-        for ws in sockets:
-            await ws.close()
+    for ply in range(moves):
+        if game_rules.outcome(state):
+            break
+        seat = game_rules.to_move(state)
+        move = rng.choice(game_rules.legal_moves(state))
+        await asyncio.sleep(rng.uniform(*think))
+        base = bases[seat]
+        headers = posting(pair[seat][1], base)
+        start = time.perf_counter()
+        arrival = asyncio.create_task(wait_for_ply(sockets[1 - seat], ply + 1))
+        # As the page sends it: on the board of this revision, no confirmation wanted.
+        data = {"move": move, "ply": str(ply), "revision": str(revision), "confirmed": "1"}
+        try:
+            if via == "socket":  # the answer is the move's update, on the mover's own socket
+                await sockets[seat].send_str(json.dumps({"type": "move", **data}))
+                answered = await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), 10)
+                ok = True
+            else:  # by POST, as the page or as an API client (its token, no cookie)
+                url = f"{base}/g/{public_id}/move/"
+                if via == "api":
+                    url = f"{base}/api/board/game/{public_id}/move/{quote(move)}?ply={ply}"
+                    headers, data = {"Authorization": pair[seat][1]["Authorization"]}, None
+                async with http.post(url, data=data, headers=headers) as response:
+                    await response.read()
+                    ok = response.status == 200
+                answered = time.perf_counter()
+                # The mover's own socket gets the new board too (for their other pages).
+                await asyncio.wait_for(wait_for_ply(sockets[seat], ply + 1), timeout=10)
+            arrived = await asyncio.wait_for(arrival, timeout=10)
+        except (TimeoutError, OSError, aiohttp.ClientError):
+            ok = False
+        if not ok:
+            errors.append(move)
+            break
+        timed["rtt"].append((arrived - start) * 1000)
+        timed["answer"].append((answered - start) * 1000)
+        timed["marks"] += [("posted", f"{public_id}:{ply + 1}", start)]
+        timed["marks"] += [("received", f"{public_id}:{ply + 1}", arrived)]
+        state = game_rules.play(state, move)
+        revision += 1  # a move that does not end the game raises it by one
 
 
 async def pinger(http, base, stop, floors, think):
@@ -212,7 +235,10 @@ async def null_mover(http, bases, public_id, pair, stop, nulls, think, by_socket
         await mover.close()
 
 
-async def run(urls, games, slug, play, pingers, null_games=(), evaluators=()):
+async def run(urls, games, slug, play, pingers, null_games=(), evaluators=(), pids=()):
+    """Play the games; timed from the moment every game's sockets are open: (what was timed,
+    the floors, the errors, and the seconds, the servers' CPU seconds (`pids`) and this
+    client's over play)."""
     import aiohttp
 
     timed, errors, floors = {"rtt": [], "answer": [], "marks": [], "null": []}, [], []
@@ -247,18 +273,24 @@ async def run(urls, games, slug, play, pingers, null_games=(), evaluators=()):
                 for i, (_, _, pair) in enumerate(evaluators)
             ]
         )
-        await asyncio.gather(
+        connected = Connected(len(games))
+        playing = asyncio.gather(
             *(
-                play_game(http, seated(urls, i), slug, g, pos, pair, play, timed, errors)
+                play_game(http, seated(urls, i), slug, g, pos, pair, play, timed, errors, connected)
                 for i, (g, pos, pair) in enumerate(games)
             )
         )
+        await connected.all.wait()
+        began = time.perf_counter(), sum(map(cpu_seconds, pids)), time.process_time()
+        await playing
+        spent = [time.perf_counter(), sum(map(cpu_seconds, pids)), time.process_time()]
+        spent = [after - before for after, before in zip(spent, began, strict=True)]
         stop.set()
         # A pinger whose socket the server dropped (an overloaded machine) is an error too.
         for failed in await asyncio.gather(*pings, return_exceptions=True):
             if isinstance(failed, Exception):
                 errors.append(f"ping: {type(failed).__name__} {str(failed)[:60]}".rstrip())
-    return timed, floors, errors
+    return timed, floors, errors, spent
 
 
 STAGES = [  # (from, to, what happens between)
@@ -363,13 +395,11 @@ def main():
             with_tokens(games)
         speed = machine_speed()
         play = (args.moves, args.think, args.via)
-        began, client_before = time.perf_counter(), time.process_time()
-        cpu_before = sum(cpu_seconds(proc.pid) for proc, _ in servers)
-        timed, floors, errors = asyncio.run(
-            run(urls, games, args.game, play, args.pingers, null_games, evaluators)
+        pids = [proc.pid for proc, _ in servers]
+        timed, floors, errors, (seconds, cpu, client) = asyncio.run(
+            run(urls, games, args.game, play, args.pingers, null_games, evaluators, pids)
         )
-        seconds, client = time.perf_counter() - began, time.process_time() - client_before
-        cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - cpu_before if servers else None
+        cpu = cpu if servers else None
     finally:
         for proc in [proc for proc, _ in servers] + ([worker] if args.evaluations else []):
             if proc is not None:
