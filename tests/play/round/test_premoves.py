@@ -171,6 +171,53 @@ def test_a_premove_and_the_opponents_move_at_once_play_each_move_once(game, ann,
         consistent(game)
 
 
+def test_a_premove_kept_while_the_opponents_move_waits_for_the_lock_is_played(game, ann, bob):
+    """PostgreSQL: the move waits for the game's row, which the premove's keeping holds; once
+    that commits, the move reads the premove it did not see when it began."""
+    import threading
+    import time
+
+    from django.db import connection, transaction
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite takes one writer at a time: no statement reads before another's lock")
+    kept, release = threading.Event(), threading.Event()
+
+    def keep():
+        try:
+            with transaction.atomic():  # committed only when released: the lock held till then
+                premoves.keep(game.public_id, ann, "d4d5", 1)
+                kept.set()
+                release.wait(30)
+        finally:
+            connection.close()
+
+    def move():
+        try:
+            moves.submit(game.public_id, bob, "a7a6", 1)
+        finally:
+            connection.close()
+
+    keeping = threading.Thread(target=keep)
+    keeping.start()
+    assert kept.wait(30)
+    moving = threading.Thread(target=move)
+    moving.start()
+    with connection.cursor() as cursor:  # until the move's statement waits for the lock
+        for _ in range(3000):
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+            if cursor.fetchone()[0]:
+                break
+            time.sleep(0.01)
+        else:
+            pytest.fail("the move never waited for the game's lock")
+    release.set()
+    keeping.join()
+    moving.join()
+    assert texts(game) == ["d3d4", "a7a6", "d4d5"]
+    assert waiting(game) == ("", None)
+
+
 def test_the_premove_is_shown_to_its_player_alone(game, ann, bob, client_of, make_user):
     url = f"/g/{game.public_id}/premove/"
     page = client_of(ann)
