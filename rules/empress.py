@@ -492,10 +492,11 @@ class Empress(Game):
                     count=OPENING_QUEENS,
                 )
             return said("Opening: {side} places the Empress on any empty square.", side=name)
+        # The side is the status line's to say: the same words all through play are not sent
+        # again with each move (play/round/updates.py).
         return said(
-            "Play: {side} moves a Queen or the Empress, or introduces a Queen from reserve "
-            "outside the opponent's field.",
-            side=name,
+            "Play: move a Queen or the Empress, or introduce a Queen from reserve outside the "
+            "opponent's field."
         )
 
     def fields(self, s: EmpressState) -> Fields:

@@ -18,7 +18,7 @@ def test_opening_into_play_and_a_capture(browser, server):
     play_through(game, pages, GAME[:6], typed=lambda ply: ply in (2, 5))
     expect(white.locator(".phase")).to_contain_text("Opening: White places the Empress")
     play_through(game, pages, GAME[6:8], played=GAME[:6])
-    expect(white.locator(".phase")).to_contain_text("Play: White moves a Queen")
+    expect(white.locator(".phase")).to_contain_text("Play: move a Queen")
     # The capture, by two clicks: the Queen on c3 takes the one on f6 across the board.
     play_through(game, pages, GAME[8:], played=GAME[:8], typed=lambda ply: False)
     for page in pages:

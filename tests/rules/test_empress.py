@@ -45,7 +45,7 @@ def test_the_opening_order():
         f"E@{n}" for n in game.grid.names if n not in ("a1", "b1", "c1", "h8", "g8", "f8", "d4")
     )
     state = game.play(state, "E@e5")
-    assert game.phase(state).startswith("Play: White")
+    assert game.phase(state).startswith("Play: move a Queen") and state.turn == 0
     assert "Q@a8" in game.legal_moves(state) or "Q@a7" in game.legal_moves(state)
 
 

@@ -58,7 +58,7 @@ def test_the_opponents_reserve_is_not_clickable(empress_game, client_of, bob):
 def test_in_play_the_fields_and_protection_are_drawn_and_named(empress_game, client_of, ann, bob):
     play(empress_game, ann, bob, OPENING)
     html = client_of(ann).get(f"/g/{empress_game.public_id}/live/", **HTMX).content.decode()
-    assert "Play: White moves a Queen or the Empress" in html
+    assert "Play: move a Queen or the Empress" in html and "Your turn." in html
     assert "neutral, in both fields" in html and "White&#x27;s field" in html
     assert 'class="field-mark neutral-mark"' in html
     # a1 and h8 are the first pieces on the rays of their own Empress along the long diagonal.
