@@ -32,8 +32,8 @@ def appended(game: Game, moves) -> str:
     moves send the whole list."""
     if len(moves) <= 2:
         return _list(game, moves, game.ply, oob=' hx-swap-oob="true"')
-    url, last, words = addresses.of(game)["live"], moves[-1], _words()
-    link = _link(url, last.ply, last.display, last.forecast, True, words)
+    last, words = moves[-1], _words()
+    link = _link(last.ply, last.display, last.forecast, True, words)
     row = (last.ply + 1) // 2
     if last.ply % 2:
         added = f'<ol id="moves" hx-swap-oob="beforeend">{_row(row, link + " ")}</ol>'
@@ -46,15 +46,16 @@ def _list(game: Game, moves, current: int, oob: str = "") -> str:
     url, rows, words = addresses.of(game)["live"], [], _words()
     for i in range(0, len(moves), 2):
         links = "".join(
-            _link(url, m.ply, m.display, m.forecast, m.ply == current, words) + " "
+            _link(m.ply, m.display, m.forecast, m.ply == current, words) + " "
             for m in moves[i : i + 2]
         )
         rows.append(_row(i // 2 + 1, links))
     empty = f'<li class="empty">{escape(_("No moves yet."))}</li>'
     label = escape(_("Moves"))
-    # Each move's link opens its board in place of the live one.
+    # Each move's link opens its board in place of the live one, from the address the list
+    # names (the page's script gives each link its request: imperia.js, moveLinks).
     html = (
-        f'<ol id="moves" class="moves" aria-label="{label}" hx-target="#live" '
+        f'<ol id="moves" class="moves" aria-label="{label}" data-live="{url}" hx-target="#live" '
         f'hx-swap="outerHTML"{oob}>{"".join(rows) or empty}</ol>'
     )
     return mark_safe(html)  # every text in it is escaped above
@@ -75,15 +76,15 @@ def _words() -> tuple[str, str, str]:
     )
 
 
-def _link(url: str, ply: int, display: str, forecast: bool, current: bool, words) -> str:
+def _link(ply: int, display: str, forecast: bool, current: bool, words) -> str:
     """One move: it opens the board after it (in place, as its list says, or as a page
-    without scripts)."""
+    without scripts). Its request is not written in each link, which a move's update would
+    send every time."""
     display = escape(display)
     mark = ' aria-current="step"' if current else ""
     label = words[1 if forecast else 0] % {"ply": ply, "move": display}
     tail = words[2] if forecast else ""
     return (
-        f'<a id="ply-{ply}" href="?ply={ply}" hx-get="{url}?ply={ply}" '
-        f'hx-push-url="?ply={ply}" data-ply="{ply}"{mark} aria-label="{label}">'
+        f'<a id="ply-{ply}" href="?ply={ply}" data-ply="{ply}"{mark} aria-label="{label}">'
         f"{display}{tail}</a>"
     )

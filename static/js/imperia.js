@@ -316,6 +316,18 @@
   }
   if (window.htmx) htmx.onLoad(clicks);
 
+  // A move list's links each open their board in place, from the address the list names
+  // (play/round/move_list.py): written here, not in each link a move's update sends.
+  function moveLinks() {
+    document.querySelectorAll("#moves[data-live] a[data-ply]:not([hx-get])").forEach(function (link) {
+      var ply = "?ply=" + link.getAttribute("data-ply");
+      link.setAttribute("hx-get", link.closest("#moves").getAttribute("data-live") + ply);
+      link.setAttribute("hx-push-url", ply);
+      htmx.process(link);
+    });
+  }
+  if (window.htmx) htmx.onLoad(moveLinks);
+
   // At the live position, "back" goes to the ply before the one shown: moved on by each move's
   // update, which does not send the steps (play/partials/steps.html); and the move list marks
   // only the last move.

@@ -58,8 +58,10 @@ def test_a_dealt_shuffle_game_looks_back_too(ann, bob, client_of):
 def test_the_live_board_links_every_move_and_steps_back(ann, bob, client_of):
     game = played(ann, bob)
     html = client_of(ann).get(game.get_absolute_url()).content.decode()
+    # Each link asks for its board at the address the list names (the script writes it).
+    assert f'data-live="/g/{game.public_id}/live/"' in html
     for ply in range(1, 5):
-        assert f'hx-get="/g/{game.public_id}/live/?ply={ply}"' in html
+        assert f'<a id="ply-{ply}" href="?ply={ply}" data-ply="{ply}"' in html
     assert f'data-nav="back" hx-get="/g/{game.public_id}/live/?ply=3"' in html
     assert 'data-nav="forward" disabled' in html
 
