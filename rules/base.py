@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import wraps
 
 from rules import record
 from rules.results import IllegalMove, Outcome, UnreadableMove
@@ -35,6 +36,21 @@ class State:
 
     history: tuple = field(default=(), compare=False, kw_only=True, repr=False)
     memo: dict = field(default_factory=dict, compare=False, kw_only=True, repr=False)
+
+
+def of_the_state(method):
+    """A game's method whose value the state alone decides, worked out once for each state
+    (kept in its memo): the pieces lost are asked for by every view of a move."""
+    name = method.__name__
+
+    @wraps(method)
+    def derived(self, state):
+        memo = state.memo
+        if name not in memo:
+            memo[name] = method(self, state)
+        return memo[name]
+
+    return derived
 
 
 class Game:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from rules.base import Game, Outcome, State
+from rules.base import Game, Outcome, State, of_the_state
 from rules.fen import format_board, parse_board
 from rules.grid import ALL_DIRECTIONS, DIAGONAL, KNIGHT_LEAPS, ORTHOGONAL, Grid
 from rules.said import said
@@ -537,6 +537,7 @@ class EmpireChess(Game):
         king = s.board.index("K" if s.turn == WHITE else "k")
         return GRID.names[king] if attacked(s.board, king, 1 - s.turn) else None
 
+    @of_the_state
     def captured(self, s: ChessState) -> tuple[list[str], list[str]]:
         """Pieces each side has lost, as FEN letters; a promoted Queen stands for a Pawn."""
         lost = {WHITE: [], BLACK: []}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import eq, is_
 
-from rules.base import Game, Outcome, State
+from rules.base import Game, Outcome, State, of_the_state
 from rules.fen import format_board, parse_board
 from rules.grid import ALL_DIRECTIONS, Grid
 from rules.said import said
@@ -468,6 +468,7 @@ class Empress(Game):
             return (f"{drop[1]}@", drop[2])  # the origin is the reserve
         return move[:2], move[2:]
 
+    @of_the_state
     def captured(self, s: EmpressState) -> tuple[list[str], list[str]]:
         """Each side's captured Queens (prisoners of the other)."""
         return tuple(

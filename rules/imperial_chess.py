@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import compress, count
 
-from rules.base import Game, IllegalMove, Outcome, State
+from rules.base import Game, IllegalMove, Outcome, State, of_the_state
 from rules.fen import format_board, parse_board
 from rules.grid import ALL_DIRECTIONS, DIAGONAL, KNIGHT_LEAPS, ORTHOGONAL, Grid
 from rules.said import said, said_as
@@ -870,6 +870,7 @@ class ImperialChess(Game):
         m = PART.match(move)
         return (m[1], m[3]) if m else ()
 
+    @of_the_state
     def captured(self, s: ImperialState) -> tuple[list[str], list[str]]:
         return list(s.lost[WHITE]), list(s.lost[BLACK])
 

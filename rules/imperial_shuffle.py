@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from rules.base import Game, Outcome, State
+from rules.base import Game, Outcome, State, of_the_state
 from rules.grid import Grid
 from rules.said import said
 
@@ -434,6 +434,7 @@ class ImperialShuffle(Game):
         direction, _, revived = move.partition("+")
         return (direction, revived) if revived else (direction,)
 
+    @of_the_state
     def captured(self, s: ShuffleState) -> tuple[list[str], list[str]]:
         # Asked of every position a search evaluates: the test is written out, not called.
         return tuple([p.rstrip("*") for p in board if p[-1] == "*"] for board in s.boards)
