@@ -6,20 +6,29 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from play.boards import renderer
 from play.boards.words import standing_on
 from play.common import language
+from play.common.lru import LRU
 from play.games.lifecycle import before_last, moves_and_state
 
+_SAID = LRU(1024)  # (public id, revision, language) -> its last move read out
 NAME_LENGTH = 8  # characters of a square's or a point's name asked about: "ab40" is 4
 
 
 def move_said(game, moves, state) -> str:
     """The game's last move as it is read out: who played it, and what it did ("Black: Nf6,
-    takes the White Queen on d5, check.")."""
+    takes the White Queen on d5, check."). The same for every view of a revision: worked out
+    once."""
+    key = (game.public_id, game.revision, translation.get_language())
+    return _SAID.remembered(key, lambda: _move_said(game, moves, state))
+
+
+def _move_said(game, moves, state) -> str:
     if not moves:
         return ""
     last, game_rules = moves[-1], game.rules

@@ -15,6 +15,7 @@ from play.models import Game
 from play.round import addresses
 
 _DRAWN = LRU(1024)  # (public id, revision, language) -> the live move list
+_APPENDED = LRU(1024)  # the same -> what a move's update adds to the list
 
 
 def drawn(game: Game, moves, current: int | None = None) -> str:
@@ -29,7 +30,12 @@ def appended(game: Game, moves) -> str:
     """Out-of-band swaps that turn the list as it was before the last move into the list after
     it: the move added to its row (a new row for an odd ply), marked as the one shown (the
     page's script takes the mark off the one before: imperia.js, followPly). The first two
-    moves send the whole list."""
+    moves send the whole list. The same for every view of the move: drawn once."""
+    key = (game.public_id, game.revision, translation.get_language())
+    return _APPENDED.remembered(key, lambda: _appended(game, moves))
+
+
+def _appended(game: Game, moves) -> str:
     if len(moves) <= 2:
         return _list(game, moves, game.ply, oob=' hx-swap-oob="true"')
     last, words = moves[-1], _words()
