@@ -10,10 +10,11 @@ Redis. With several servers the two players of a game sit on different ones, as 
 spreading connections would place them, so that every move crosses the channel layer.
 Players and games (live, 5+3) are created in the database directly; every game's sockets are
 opened, and once all are, the clock starts (moves a second, the servers' CPU a move are over
-play alone, not the pages' opening) and every game is played with random legal moves by both sides, each after a think time, as the page sends them: over
-the mover's game socket (--via post: by POST; --via api: by the API's board call, with a
-token), on the board of the current revision. Each move
-is timed from being sent to the opponent's socket receiving its update (the mover's answer is
+play alone, not the pages' opening) and every game is played with random legal moves by both
+sides, each after a think time (a game's first within the whole of one, so that the games do
+not move in waves), as the page sends them: over the mover's game socket (--via post: by
+POST; --via api: by the API's board call, with a token), on the board of the current
+revision. Each move is timed from being sent to the opponent's socket receiving its update (the mover's answer is
 awaited too, and its time printed on its own line). The floor is a bare websocket round trip
 through the same server and channel layer (ws/ping/), measured at the same time, under the
 same load.
@@ -124,7 +125,9 @@ async def _play(http, bases, slug, public_id, position, pair, play, timed, error
             break
         seat = game_rules.to_move(state)
         move = rng.choice(game_rules.legal_moves(state))
-        await asyncio.sleep(rng.uniform(*think))
+        # The games' first moves spread over a whole think, as a site's games are each at a
+        # moment of their own: begun all at once, a thousand games move in one wave.
+        await asyncio.sleep(rng.uniform(0 if ply == 0 else think[0], think[1]))
         base = bases[seat]
         headers = posting(pair[seat][1], base)
         start = time.perf_counter()
