@@ -76,8 +76,13 @@ def before_last(game: Game, moves: list) -> rules.State:
     """The position before the game's last move (of `moves`, the revision's): the state it
     was played on, where this process played it; else only the move before it is read, not
     the game's history. Every seat's update of a move compares the two."""
-    position = moves[-2].position_after if moves[1:] else game.initial_position
+    position = position_before_last(game, moves)
     return _BEFORE.remembered((game.public_id, game.revision), lambda: game.rules.parse(position))
+
+
+def position_before_last(game: Game, moves: list) -> str:
+    """The position text the last of `moves` was played on."""
+    return moves[-2].position_after if moves[1:] else game.initial_position
 
 
 def _catch_up(game: Game) -> tuple[list, rules.State]:

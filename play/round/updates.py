@@ -11,7 +11,7 @@ from play.boards import renderer
 from play.boards.base import Marks
 from play.common import jinja, language
 from play.common.lru import LRU
-from play.games.lifecycle import before_last
+from play.games.lifecycle import before_last, position_before_last
 from play.models import Game
 from play.push.live import broadcast
 from play.round import move_list, presenter
@@ -90,5 +90,5 @@ def _draw(game: Game, seat, flipped) -> tuple[tuple[str, str], ...]:
 def _marks_before(game: Game, moves, before, board) -> Marks:
     """The marks of a plain page's board before the last move (a page showing more, a piece
     selected or a premove, says so, and its script puts it back first: imperia.js)."""
-    position = moves[-3].position_after if moves[2:] else game.initial_position
+    position = position_before_last(game, moves[:-1])
     return presenter.game_marks(game, board, moves[:-1], before, lambda: game.rules.parse(position))
