@@ -61,8 +61,9 @@ def _kept(game: Game, index: int) -> Seat | None:
 
 
 # A seat's premove as it now stands, read on every move of a live game: its SQL built once.
-_PREMOVE_OF = Prepared(lambda pk: Seat.objects.only("premove", "premove_ply").filter(pk=pk),
-                       stand_ins=(-1,))  # fmt: skip
+_PREMOVE_OF = Prepared(
+    lambda pk: Seat.objects.only("premove", "premove_ply").filter(pk=pk), stand_ins=(-1,)
+)
 
 
 def pending(game: Game, seat: int | None) -> str:
