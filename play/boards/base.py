@@ -33,6 +33,8 @@ class Marks:
     # squares to call out (e.g. a clash at setup, or what the last move killed), and why
     alerts: frozenset = frozenset()
     alert_label: str = ""
+    # a spectator's view: no board is the viewer's own, nothing on it ever answers a click
+    watching: bool = False
 
     def pictured(self) -> set[str]:
         """Every square whose picture something here changes: every mark but an action, which

@@ -107,7 +107,7 @@ class ImperialShuffleBoard(Renderer):
         for column, seat in enumerate((viewer, 1 - viewer)):
             left = MARGIN + column * (4 * CELL + GAP)
             out.append(_heading(names, seat, left + 2 * CELL))
-            own = marks if column == 0 else None
+            own = marks if column == 0 and not marks.watching else None
             squares, arrows = self._parts(boards[seat], left, own, marks)
             out.append(
                 f'<g class="shuffle-side{" own" if own else ""}" data-side="{seat}">'
@@ -130,7 +130,7 @@ class ImperialShuffleBoard(Renderer):
         sides, changed = [], 0
         for column, seat in enumerate((bottom, 1 - bottom)):
             left = MARGIN + column * (4 * CELL + GAP)
-            own = column == 0
+            own = column == 0 and not marks.watching
             old, old_arrows = self._parts(
                 before.boards[seat], left, marks_before if own else None, marks_before
             )

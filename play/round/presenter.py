@@ -181,6 +181,7 @@ def _play(game: Game, seat, selected, pick, flipped=False, alerts=frozenset()) -
     to_move = game_rules.to_move(state)
     my_turn = game.status == Game.Status.ACTIVE and seat is not None and to_move == seat
     marks = game_marks(game, board, moves, state, lambda: before_last(game, moves))
+    marks.watching = seat is None
     if game.is_over:
         marks.check = None
     if alerts:  # a move waiting for the player's "Confirm"

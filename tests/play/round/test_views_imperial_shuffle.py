@@ -8,7 +8,7 @@ import pytest
 from play.common.errors import Refused
 from play.games import games, setup
 from play.models import Game, Seat
-from play.round import moves
+from play.round import moves, presenter, updates
 from tests.play.pages import clicks_in
 
 pytestmark = pytest.mark.django_db
@@ -143,6 +143,24 @@ def test_arrows_push_and_a_revival_is_offered_with_no_revival_as_a_choice(shuffl
     assert response.status_code == 200 and ">E+a4</a>" in html
     # The revived Noble's kill is marked on both boards.
     assert html.count('class="alert-frame"') >= 2 and "changed by the last move" in html
+
+
+def test_a_spectator_is_drawn_no_push_arrows_on_the_board_nor_in_a_move_update(
+    shuffle, ann, bob, client, client_of
+):
+    # Arrows are buttons for the player to move: a spectator's could never be shown, and
+    # were redrawn wherever an Emperor went.
+    game = start(shuffle, PRIEST_MOVER, PRIEST_OPPONENT, 0)
+    page = client.get(f"/g/{game.public_id}/live/", **HTMX).content.decode()
+    assert 'class="arrow' not in page and 'class="shuffle-side own"' not in page
+    moves.submit(game.public_id, ann, "NE", 0)
+    game = presenter.with_view_related(Game.objects.get(pk=game.pk))
+    assert 'class="arrow' not in updates.update_html(game, None)
+    # The players keep theirs: the mover's, moved with the Emperor, and on the page of the
+    # player now to move.
+    assert 'data-direction="NE"' in updates.update_html(game, 0)
+    page = client_of(bob).get(f"/g/{game.public_id}/live/", **HTMX).content.decode()
+    assert 'data-direction="NE"' in page and 'class="shuffle-side own"' in page
 
 
 def test_a_push_that_kills_shows_the_dead_piece_lying_down(shuffle, ann, client_of):
