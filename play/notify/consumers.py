@@ -13,7 +13,9 @@ from play.common import language
 from play.notify import dashboard
 from play.notify.notify import user_group
 from play.push import presence
-from play.push.sockets import ForwardWithoutThreadHop, InGroups
+from play.push.sockets import ForwardWithoutThreadHop, InGroups, unsent
+
+COUNTER = '<a id="'  # how each counter of bell.html begins
 
 
 class PlayerConsumer(
@@ -33,13 +35,19 @@ class PlayerConsumer(
         if not user.is_authenticated:
             await self.close(code=4403)
             return
+        self.sent: dict[str, str] = {}  # each counter as last sent to the page
         await self.join(user_group(user.pk), *self.account_groups())
         await self.accept()
         await self.mark(str(user.pk))
         await self.bell_update({})
 
     async def bell_update(self, event):
-        await self.send(text_data=await database_sync_to_async(self._bell)())
+        """The counters that changed since this page was last sent them: in a live game the
+        player to move is told after every move of it, and the counts mostly stand."""
+        counters = await database_sync_to_async(self._bell)()
+        changed = unsent(counters, self.sent)
+        if changed:
+            await self.send(text_data=changed)
 
     async def pool_paired(self, event):
         """Quick pairing found an opponent: the waiting page opens the game."""
@@ -54,9 +62,10 @@ class PlayerConsumer(
         """An evaluation asked for is answered: the asking page shows it in place."""
         await self.send(text_data=event["html"])
 
-    def _bell(self) -> str:
-        """Drawn in the language the player's page reads in."""
+    def _bell(self) -> list[tuple[str, str]]:
+        """Each counter (its id, its link), drawn in the language the player's page reads in."""
         user = self.scope["user"]
         with translation.override(language.of_socket(self.scope)):
             counts = dashboard.counts(user)
-            return render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})
+            html = render_to_string("play/partials/bell.html", {"counts": counts, "oob": True})
+        return [(link.split('"', 1)[0], COUNTER + link.strip()) for link in html.split(COUNTER)[1:]]

@@ -133,6 +133,18 @@ _rejoins = Outage(log, "renewing the sockets' channel groups")
 RECONNECT = 1012  # "service restart": the page's socket opens again (htmx's ws extension)
 
 
+def unsent(parts, sent: dict[str, str]) -> str:
+    """What a page needs of `parts` ((element id, html) pairs, each swapped in by its id),
+    given those last `sent` to it (updated): the ones that differ. The page holds the rest as
+    they were sent (a move's update: one that shows more puts it back first, imperia.js)."""
+    out = []
+    for name, html in parts:
+        if sent.get(name) != html:
+            sent[name] = html
+            out.append(html)
+    return "".join(out)
+
+
 def close_sockets_in(groups) -> None:
     """Close this process's sockets in these groups, from any thread: their pages reconnect
     and are sent the board as it stands."""

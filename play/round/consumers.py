@@ -32,7 +32,7 @@ from play.common.lru import LRU
 from play.models import PUBLIC_ID, Game
 from play.push import presence
 from play.push.live import group_name
-from play.push.sockets import ForwardWithoutThreadHop, InGroups
+from play.push.sockets import ForwardWithoutThreadHop, InGroups, unsent
 from play.round import chat, moves, playing, presenter, updates
 
 log = logging.getLogger("imperia.live")
@@ -101,7 +101,7 @@ class GameConsumer(
                 drawn = await self._update(revision)
             if drawn is not None:
                 self.revision = revision
-                await self.send(text_data=updates.unsent(drawn, self.sent))
+                await self.send(text_data=unsent(drawn, self.sent))
                 return
         elif drawn is not None and not moved:  # a whole board drawn elsewhere
             self.revision, self.sent = revision, {}

@@ -37,18 +37,6 @@ def update_parts(game: Game, seat: int | None, flipped=False) -> tuple[tuple[str
     return _DRAWN.remembered(key, lambda: _draw(game, seat, flipped))
 
 
-def unsent(parts, sent: dict[str, str]) -> str:
-    """A move's update as a page needs it, given the parts last `sent` to it (updated): those
-    that differ. The page holds them: what it shows at a revision is what would be drawn for
-    it, and one that shows more puts that back first (imperia.js)."""
-    out = []
-    for name, html in parts:
-        if sent.get(name) != html:
-            sent[name] = html
-            out.append(html)
-    return "".join(out)
-
-
 def publish(game: Game, first: int) -> None:
     """After a move: the player now to move is sent their board's update as soon as it is
     drawn, before anything else is done, in their language; then the mover's goes to the

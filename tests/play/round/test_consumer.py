@@ -11,6 +11,7 @@ from django.test import Client
 
 from imperia_site.asgi import application
 from play.games import games
+from play.notify import notify
 from play.round import chat, consumers, moves, offers, presenter, updates
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -219,6 +220,32 @@ async def test_the_players_own_socket_counts_turns_and_notifications(game, ann, 
     await database_sync_to_async(moves.submit)(game.public_id, ann, "d3d4", 0)
     html = await socket.receive_from()
     assert "Notifications, 2 unread" in html and "your move: 1" in html
+    await socket.disconnect()
+
+
+async def test_the_players_own_socket_sends_only_the_counters_a_live_move_changed(ann, bob):
+    # At the board the player to move is told after every move; the counters mostly stand.
+    live = {"kind": "live", "minutes": 5, "increment": 3}
+    made = await database_sync_to_async(games.create)(
+        ann, "empire-chess", "white", "seek", time_control=live
+    )
+    game = await database_sync_to_async(games.join)(made, bob)
+    headers = [(b"origin", b"http://127.0.0.1")]
+    headers.append((b"cookie", await database_sync_to_async(session_cookie)(bob)))
+    socket = WebsocketCommunicator(application, "/ws/me/", headers=headers)
+    assert (await socket.connect())[0]
+    assert (await socket.receive_from()).count('<a id="') == 3
+    for ply, (mover, move) in enumerate([(ann, "d3d4"), (bob, "d7d5"), (ann, "e3e4")]):
+        await database_sync_to_async(moves.submit)(game.public_id, mover, move, ply)
+        if ply == 0:
+            sent = await socket.receive_from()
+            assert sent.startswith('<a id="turn-count"') and sent.count('<a id="') == 1
+            assert "your move: 1" in sent
+    # Bob's count is 1 again after the third move: nothing was sent for it, so what comes
+    # next is the next change alone.
+    await database_sync_to_async(notify.tell)(bob, "started", "A notice", game)
+    sent = await socket.receive_from()
+    assert sent.startswith('<a id="bell"') and sent.count('<a id="') == 1
     await socket.disconnect()
 
 

@@ -10,6 +10,7 @@ import rules
 from bench.site import arrange_setup
 from play.games import games
 from play.models import Game
+from play.push.sockets import unsent
 from play.round import moves, presenter, updates
 from tests.play.pages import Page, first_difference
 
@@ -41,7 +42,7 @@ def test_updates_applied_from_the_first_ply_show_the_board_a_fresh_load_shows(sl
         moves.submit(game.public_id, players[seat], move, ply)
         state, game = after, fresh(game.public_id)
         for view in VIEWS:
-            pages[view].apply(updates.unsent(updates.update_parts(game, view), sent[view]))
+            pages[view].apply(unsent(updates.update_parts(game, view), sent[view]))
             shown, loaded = pages[view].shown(), Page(presenter.live_html(game, view)).shown()
             assert shown == loaded, (
                 f"{slug}, seat {view}, after {move} at ply {ply + 1}: "
