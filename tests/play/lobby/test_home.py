@@ -88,6 +88,22 @@ async def test_the_home_socket_redraws_a_shown_game_as_it_moves(ann, bob):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
+async def test_the_home_socket_sends_each_move_of_a_shown_game_once(ann, bob):
+    # A move tells its game's group twice (the player to move first, then the rest).
+    game = await database_sync_to_async(played)(ann, bob, "empire-chess", "e3e4")
+    address = f"/ws/now/?games={game.public_id}:{game.revision}"
+    socket = WebsocketCommunicator(application, address, ORIGIN)
+    assert (await socket.connect())[0]
+    for ply, (mover, move, after) in enumerate(
+        [(bob, "e7e5", "White to move"), (ann, "d3d4", "Black to move")], start=1
+    ):
+        await database_sync_to_async(moves.submit)(game.public_id, mover, move, ply)
+        assert after in await socket.receive_from()
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
 async def test_the_home_sockets_first_message_redraws_only_the_boards_that_changed(ann, bob):
     """A page's boards drawn at their games' revisions are not drawn again as its socket opens
     (a phone's processor has better to do); one whose game moved since the page is."""
