@@ -149,6 +149,21 @@ async def test_a_game_stream_is_the_game_whole_then_each_change(active_game, ann
     assert await game.ended()  # the game is over: so is its stream
 
 
+async def test_a_game_stream_reads_the_game_once_a_move(active_game, ann, bob, monkeypatch):
+    # A move tells its game's group twice (the player to move first, then the rest).
+    reads, read = [], streams._changed
+    monkeypatch.setattr(streams, "_changed", lambda stream: reads.append(1) or read(stream))
+    _, secret = await database_sync_to_async(token)(bob)
+    game = Stream(f"/api/board/game/stream/{active_game.public_id}", secret)
+    assert await game.opened() == 200 and (await game.line())["type"] == "gameFull"
+    await database_sync_to_async(moves.submit)(active_game.public_id, ann, "d3d4", 0)
+    assert (await game.line())["moves"] == "d3d4"
+    # What came after the move has been read once it is answered: the chat's line.
+    await database_sync_to_async(chat.post)(active_game, ann, "hello")
+    assert (await game.line())["type"] == "chatLine" and reads == [1]
+    await game.close()
+
+
 async def test_a_revoked_token_closes_its_streams_at_once(ann, bob):
     made, secret = await database_sync_to_async(token)(bob)
     events = Stream("/api/stream/event", secret)
