@@ -126,11 +126,17 @@ def url(name: str, *args) -> str:
     return _ADDRESSES.remembered((name, *args), lambda: reverse(name, args=args))
 
 
+_LINKS = LRU(4096)  # username -> the link to their page: two in every view of a game
+
+
 def player_link(user) -> SafeString:
     """A player's name as a link to their page; an anonymous visitor has no page."""
     if is_guest(user):
         return mark_safe(shown_name(user))
-    return format_html('<a href="{}">{}</a>', url("profile", user.username), user.username)
+    name = user.username
+    return _LINKS.remembered(
+        name, lambda: format_html('<a href="{}">{}</a>', url("profile", name), name)
+    )
 
 
 def render(name: str, context: dict) -> SafeString:

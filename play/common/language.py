@@ -11,6 +11,7 @@ from django.core.exceptions import DisallowedHost
 from django.utils import translation
 from django.utils.translation import gettext, pgettext
 
+from play.common.lru import LRU
 from rules.said import read
 
 # Django's cookie (settings.LANGUAGE_COOKIE_NAME) keeps a visitor's choice; a player's is kept
@@ -40,7 +41,27 @@ def translated(text: str) -> str:
     """A text from the rules in the active language: a `Said` is looked up by its template and
     filled with its values (themselves translated when they are `Said`); a plain str as it is
     in the catalogue."""
-    return read(text, gettext, pgettext)
+    language = translation.get_language()
+    return read(
+        text,
+        lambda message: _looked_up(language, None, message),
+        lambda context, message: _looked_up(language, context, message),
+    )
+
+
+# (language, context, message) -> the catalogue's words: a move's update reads a dozen (the
+# seats, the pieces lost, the phase, the move said), each a lookup through Django's active
+# translation otherwise.
+_LOOKED_UP = LRU(4096)
+
+
+def _looked_up(language: str, context: str | None, message: str) -> str:
+    key = (language, context, message)
+    found = _LOOKED_UP.get(key)
+    if found is None:
+        found = pgettext(context, message) if context else gettext(message)
+        _LOOKED_UP.put(key, found)
+    return found
 
 
 def reading(asked: str | None, session, request) -> str:
