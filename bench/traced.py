@@ -18,6 +18,7 @@ import time
 from channels.db import database_sync_to_async
 from django.http import HttpResponse, HttpResponseForbidden
 from django.urls import path
+from django.utils import translation
 from django.views.decorators.http import require_POST
 
 from imperia_site.asgi import application  # noqa: F401 - what daphne serves
@@ -127,10 +128,12 @@ def _broadcast(broadcast):
 
 def _game_update(update):
     async def updated(self, event):
-        html = event.get("rendered", {}).get(str(self.seat))
+        rendered = event.get("rendered", {})
+        _, html = rendered.get(str(self.seat)) or (None, None)
         if html and not isinstance(html, str):  # a move's update, in its parts
             html = "".join(part for _, part in html)
-        if html and event.get("to") == [self.seat]:  # the player to move's socket has it
+        # The player to move's socket has it (their seat's comes first), not the mover's.
+        if html and next(iter(rendered)) == str(self.seat):
             mark("reached", f"{self.public_id}:{_PLY.search(html).group(1)}")
         await update(self, event)
 
@@ -168,7 +171,7 @@ def _null_push(public_id: str, ply: str) -> str:
         _null_boards[public_id] = (game, presenter.live_html(game, 0))
     game, board = _null_boards[public_id]
     html = board.replace(f'data-ply="{game.ply}"', f'data-ply="{ply}"', 1)
-    live.broadcast(game, {"0": html}, to=[0], promptly=True)
+    live.broadcast(game, {"0": (translation.get_language(), html)}, to=[0], promptly=True)
     return html
 
 

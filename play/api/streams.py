@@ -271,7 +271,7 @@ async def _serve(stream: Stream, layer, channel: str, receive, send) -> None:
                     over = True
                 elif kind == "api.opened":  # an event stream on this token
                     over = await database_sync_to_async(_replaced)(stream)
-                # A move tells its game's group twice: the stream reads the game once.
+                # A premove kept tells the game's group at the same revision: nothing to read.
                 elif kind == "game.update" and event.get("revision", 0) > stream.revision:
                     lines, over = await database_sync_to_async(_changed)(stream)
                 elif kind == "chat.update":

@@ -41,8 +41,8 @@ class NowPlayingConsumer(InGroups, ForwardWithoutThreadHop, AsyncWebsocketConsum
         public_id, revision = event.get("game"), event.get("revision")
         if public_id not in self.public_ids:
             return
-        # A move tells its game's group twice, and a premove kept keeps the revision: a board
-        # the page has at this revision is not sent again.
+        # A premove kept tells the game's group at the same revision: a board the page has
+        # at this revision is not sent again.
         shown = self.public_ids[public_id]
         if shown is not None and revision is not None and revision <= shown:
             return

@@ -8,7 +8,6 @@ from concurrent import futures
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.utils import translation
 
 from imperia_site.outages import Outage
 from play.push import relay, sockets
@@ -100,19 +99,18 @@ def broadcast(
     moved: bool = False,
 ) -> None:
     """Tell the sockets on this game that it changed: all of them, or those of the seats in
-    `to` (None there: the spectators'). `rendered` carries fragments already drawn for some
-    seats (as "0", "1"), in the active language; the other sockets, and those that read in
-    another language, draw their own, once per view and language. `moved`: the change
-    was a move, and `rendered` holds its updates (round/updates.update_parts), which fit a socket
-    that was sent the revision before. `promptly`: as in send()."""
+    `to` (None there: the spectators'). `rendered` carries what is already drawn for some
+    seats: seat ("0", "1") -> (the language it is drawn in, the fragment), the player to move's
+    first; the other sockets, and those that read in another language, draw their own, once
+    per view and language. `moved`: the change was a move, and `rendered` holds its updates
+    (round/updates.update_parts), which fit a socket that was sent the revision before.
+    `promptly`: as in send()."""
     event = {
         "type": "game.update",
         "game": game.public_id,
         "revision": game.revision,
         "rendered": rendered or {},
     }
-    if rendered:
-        event["language"] = translation.get_language()
     if moved:
         event["moved"] = True
     if to is not None:

@@ -93,8 +93,9 @@ class GameConsumer(
             return
         # A board turned over, or drawn in another language, is not among those drawn for the
         # seats: this socket draws its own.
-        theirs = self.flipped or event.get("language", self.language) != self.language
-        drawn = None if theirs else event.get("rendered", {}).get(str(self.seat))
+        language, drawn = event.get("rendered", {}).get(str(self.seat)) or (None, None)
+        if self.flipped or language != self.language:
+            drawn = None
         # A move's update fits only a page that was sent the revision before it.
         if moved and revision == self.revision + 1:
             if drawn is None:

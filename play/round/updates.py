@@ -38,19 +38,20 @@ def update_parts(game: Game, seat: int | None, flipped=False) -> tuple[tuple[str
 
 
 def publish(game: Game, first: int) -> None:
-    """After a move: the player now to move is sent their board's update as soon as it is
-    drawn, before anything else is done, in their language; then the mover's goes to the
-    mover's other pages, and the spectators' sockets draw theirs. The mover's HTTP answer is
-    then a cache hit. A socket that reads in another language than the one a board was drawn
-    in draws its own (consumers.py). `game` is as committed, loaded `with_view_related()`."""
+    """After a move: both seats' updates, the player now to move's in their language and the
+    mover's in the mover's, in one message to every socket on the game: each player's pages
+    take their seat's, and the spectators' sockets draw theirs. (Two messages, the player to
+    move's sent first, had every socket of the game handed both and drop one, and two trips
+    to Redis a move.) The mover's HTTP answer is then a cache hit. A socket that reads in
+    another language than its seat's update was drawn in draws its own (consumers.py). `game`
+    is as committed, loaded `with_view_related()`."""
     # The player to move reads most likely in their account's language, else in the mover's
     # (the active one): two players of a game mostly share one.
-    to_move = game.player(first)
-    with translation.override(language.language_of(to_move, translation.get_language())):
-        drawn = {str(first): update_parts(game, first)}
-        broadcast(game, drawn, to=[first], promptly=True, moved=True)
-    other = 1 - first
-    broadcast(game, {str(other): update_parts(game, other)}, to=[other, None], moved=True)
+    mover = translation.get_language()
+    with translation.override(language.language_of(game.player(first), mover)):
+        drawn = {str(first): (translation.get_language(), update_parts(game, first))}
+    drawn[str(1 - first)] = (mover, update_parts(game, 1 - first))
+    broadcast(game, drawn, promptly=True, moved=True)
 
 
 def _draw(game: Game, seat, flipped) -> tuple[tuple[str, str], ...]:

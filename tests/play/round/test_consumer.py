@@ -297,11 +297,13 @@ async def test_a_board_drawn_by_the_mover_is_forwarded_without_a_thread(game, bo
 
     monkeypatch.setattr(SyncToAsync, "__call__", counted)
     update = [["live-said", "new"]]
-    event = {"type": "game.update", "revision": revision, "rendered": {"1": update}, "moved": True}
+    drawn = {"1": ("en", update)}
+    event = {"type": "game.update", "revision": revision, "rendered": drawn, "moved": True}
     await get_channel_layer().group_send(group_name(game.public_id), {**event, "to": [1]})
     assert "new" in await socket.receive_from()
     # A whole board drawn elsewhere (not a move's update: bench/traced.py's null move) too.
-    whole = {"type": "game.update", "revision": 9, "rendered": {"1": '<div id="live">whole'}}
+    drawn = {"1": ("en", '<div id="live">whole')}
+    whole = {"type": "game.update", "revision": 9, "rendered": drawn}
     await get_channel_layer().group_send(group_name(game.public_id), {**whole, "to": [1]})
     assert "whole" in await socket.receive_from()
     assert hops == []
