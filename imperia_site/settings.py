@@ -118,6 +118,10 @@ if SQLITE:
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 600  # one connection per thread, kept
+else:
+    # Django turns psycopg's preparing off (None); the move's SQL built once asks for it
+    # (play/models/prepared.py), and nothing else does: Django's own cursors bind on the client.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 2**31 - 1)
 
 # Worker threads that run the HTTP views, each with its own database connection. SQLite takes
 # one writer at a time, and Python one thread at a time: a second thread there only adds

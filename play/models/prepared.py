@@ -92,7 +92,7 @@ class _Plan:
         params = list(self.params)
         for at, value in zip(self.at, values, strict=True):
             params[at] = value
-        with connection.cursor() as cursor:
+        with _cursor(connection) as cursor:
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()
         found, convert = [], self.compiler.apply_converters
@@ -143,7 +143,7 @@ def save_row(obj, using: str = DEFAULT_DB_ALIAS) -> None:
     sql = _WRITES.get((model, using, adding))
     if sql is None:
         sql = _WRITES[(model, using, adding)] = _write_sql(obj, fields, using)
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         if adding:
             cursor.execute(sql, params)
             (obj.pk,) = cursor.fetchone()
@@ -155,6 +155,31 @@ def save_row(obj, using: str = DEFAULT_DB_ALIAS) -> None:
 
 
 _WRITES = {}  # (model, database, inserting) -> the SQL
+
+
+def _cursor(connection):
+    """A cursor for SQL built once, as Django gives its own (the health check, the execute
+    wrappers, the query log). On PostgreSQL its values are bound on the server and the
+    statement prepared, so that PostgreSQL parses and plans it once a connection rather than
+    on every move. (Django binds on the client and prepares nothing, for poolers that do not
+    keep a connection's statements: Imperia's servers hold their own connections.)"""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        return connection._prepare_cursor(_preparing()(connection.connection))
+
+
+@cache
+def _preparing():
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    class Preparing(ServerBindingCursor):
+        def execute(self, query, params=None, **options):
+            return super().execute(query, params, prepare=True, **options)
+
+    return Preparing
 
 
 @cache

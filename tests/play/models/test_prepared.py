@@ -250,3 +250,17 @@ def test_a_query_of_several_values_takes_each_in_its_place(game, ann, bob):
     assert [m.ply for m in from_ply(game.pk, 2)] == [2, 3]
     assert [m.text for m in from_ply(game.pk, 1)] == played
     assert from_ply(game.pk + 1000, 1) == []
+
+
+def test_on_postgresql_the_sql_is_prepared_once_a_connection(game, django_assert_num_queries):
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL prepares statements; SQLite's module keeps its own cache")
+    prepared = Prepared(seats_of)
+    with django_assert_num_queries(2):  # still counted and logged as Django's own
+        prepared(game.public_id)
+        save_row(game)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        statements = [row[0] for row in cursor.fetchall()]
+    assert any('FROM "play_seat"' in s for s in statements)
+    assert any(s.startswith('UPDATE "play_game"') for s in statements)
