@@ -302,7 +302,7 @@ STAGES = [  # (from, to, what happens between)
     ("began", "submit", "the message read, the limit counted (a POST: the middleware, the view)"),
     ("submit", "locked", "the game row locked, with what its boards show"),
     ("locked", "committed", "the rules, the writes, the commit"),
-    ("committed", "drawn", "the opponent's board drawn"),
+    ("committed", "drawn", "both seats' updates drawn"),
     ("drawn", "reached", "handed to the loop, the channel layer, their consumer"),
     ("reached", "received", "sent on the opponent's socket, received"),
 ]

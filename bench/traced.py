@@ -86,13 +86,13 @@ def _socket_move(move):
 
 
 def _submit(submit):
-    def submitted(public_id, user, text, expected_ply):
+    def submitted(public_id, user, text, expected_ply, **options):
         _move.key = f"{public_id}:{(expected_ply or 0) + 1}"
         mark("arrived", _move.key, _arrived.get())
         mark("began", _move.key, _move.began)
         mark("submit", _move.key)
         try:
-            return submit(public_id, user, text, expected_ply)
+            return submit(public_id, user, text, expected_ply, **options)
         finally:
             del _move.key
 
@@ -119,7 +119,7 @@ def _publish(publish):
 
 def _broadcast(broadcast):
     def broadcasted(game, *args, promptly=False, **kwargs):
-        if promptly:  # the board of the player to move, drawn
+        if promptly:  # a move's updates, drawn
             mark("drawn", f"{game.public_id}:{game.ply}")
         broadcast(game, *args, promptly=promptly, **kwargs)
 
