@@ -7,7 +7,7 @@ nothing.
 
     .venv/bin/python bench/move.py [--games 20] [--moves 20] [--game empire-chess]
                                    [--clock live|days|none] [--via socket|post]
-                                   [--profile | --instructions]
+                                   [--profile | --instructions [--inside MODULE:FUNCTION]]
 
 On a fresh SQLite database in a temporary folder (PostgreSQL when DATABASE_URL is set).
 --profile prints the functions the moves spent most time in (cProfile, cumulative; SORT=tottime
@@ -17,7 +17,8 @@ callgrind (Debian's `valgrind`): on this machine the times of two runs a minute 
 by half, the counts by 0.3 % at most, so a change is compared by its count. Only the sends are
 counted, as only they are timed: not this benchmark's own choosing of each move (listing the
 legal moves) nor following it on its copy of the game, 1.0-2.3 M instructions a move that no
-server does.
+server does. --inside counts only while that function runs (its outermost call), to say what
+part of a move it is: `--inside play.round.updates:_draw`.
 """
 
 import argparse
@@ -201,11 +202,57 @@ def _toggle_collect():
 
 
 def counting(on: bool) -> None:
-    """Switch callgrind's counting on or off in this process (when under it)."""
+    """Switch callgrind's counting on or off in this process (when under it); with --inside,
+    only within that function while a move is measured."""
+    global _measuring
+    _measuring = on
+    if not _inside:
+        _count(on)
+
+
+def _count(on: bool) -> None:
     global _collecting
     if os.environ.get(CALLGRIND_OUT) and on != _collecting:
         _toggle_collect()()
         _collecting = on
+
+
+_measuring = False
+_inside: list = []  # the function --inside names, while it runs (outermost call only)
+
+
+def count_inside(name: str) -> None:
+    """Count a measured move's instructions only while `name` ("module:function" or
+    "module:Class.method") runs: what part of a move it is."""
+    import importlib
+
+    module_name, _, path = name.partition(":")
+    owner = importlib.import_module(module_name)
+    *classes, attribute = path.split(".")
+    for class_name in classes:
+        owner = getattr(owner, class_name)
+    function = getattr(owner, attribute)
+
+    def counted(*args, **kwargs):
+        outermost = not _inside[1:] and _measuring
+        _inside.append(None)
+        if outermost:
+            _count(True)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _inside.pop()
+            if outermost:
+                _count(False)
+
+    _inside.append(function)
+    setattr(owner, attribute, counted)
+    # Where a module took the function by name, it calls it there.
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("play") and (
+            getattr(module, attribute, None) is function
+        ):
+            setattr(module, attribute, counted)
 
 
 _DUMPS = itertools.count(1)  # callgrind numbers its dumps from 1
@@ -232,10 +279,15 @@ def main():
     parser.add_argument("--via", choices=("socket", "post"), default="socket")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--instructions", action="store_true")
+    parser.add_argument(
+        "--inside", metavar="MODULE:FUNCTION", help="with --instructions: count only within it"
+    )
     args = parser.parse_args()
     if args.instructions and not os.environ.get(CALLGRIND_OUT):
         return under_callgrind()
     setup(tempfile.mkdtemp(prefix="imperia-bench-"))
+    if args.inside:
+        count_inside(args.inside)
     games = games_to_play(args.games + 1, args.game, clock=args.clock)
     serve_pushes()
     timings, queries = [], []
@@ -251,9 +303,10 @@ def main():
         pstats.Stats(profile).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(60)
     if os.environ.get(CALLGRIND_OUT):
         millions = instructions() / len(timings) / 1e6
+        within = f" within {args.inside}" if args.inside else ""
         print(
             f"{args.game} ({args.clock} clock, by {args.via}): {len(timings)} moves, "
-            f"{millions:.2f} M instructions per move"
+            f"{millions:.2f} M instructions per move{within}"
         )
         return
     timings.sort()
