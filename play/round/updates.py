@@ -40,11 +40,10 @@ def update_parts(game: Game, seat: int | None, flipped=False) -> tuple[tuple[str
 def publish(game: Game, first: int) -> None:
     """After a move: both seats' updates, the player now to move's in their language and the
     mover's in the mover's, in one message to every socket on the game: each player's pages
-    take their seat's, and the spectators' sockets draw theirs. (Two messages, the player to
-    move's sent first, had every socket of the game handed both and drop one, and two trips
-    to Redis a move.) The mover's HTTP answer is then a cache hit. A socket that reads in
-    another language than its seat's update was drawn in draws its own (consumers.py). `game`
-    is as committed, loaded `with_view_related()`."""
+    take their seat's, and the spectators' sockets draw theirs: one trip to Redis a move, and
+    each socket handed one message. The mover's HTTP answer is then a cache hit. A socket
+    that reads in another language than its seat's update was drawn in draws its own
+    (consumers.py). `game` is as committed, loaded `with_view_related()`."""
     # The player to move reads most likely in their account's language, else in the mover's
     # (the active one): two players of a game mostly share one.
     mover = translation.get_language()

@@ -148,8 +148,8 @@ def test_arrows_push_and_a_revival_is_offered_with_no_revival_as_a_choice(shuffl
 def test_a_spectator_is_drawn_no_push_arrows_on_the_board_nor_in_a_move_update(
     shuffle, ann, bob, client, client_of
 ):
-    # Arrows are buttons for the player to move: a spectator's could never be shown, and
-    # were redrawn wherever an Emperor went.
+    # Arrows are buttons for the player to move: a spectator's could never be shown, yet
+    # would be redrawn wherever an Emperor goes.
     game = start(shuffle, PRIEST_MOVER, PRIEST_OPPONENT, 0)
     page = client.get(f"/g/{game.public_id}/live/", **HTMX).content.decode()
     assert 'class="arrow' not in page and 'class="shuffle-side own"' not in page
