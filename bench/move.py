@@ -206,7 +206,7 @@ def counting(on: bool) -> None:
     only within that function while a move is measured."""
     global _measuring
     _measuring = on
-    if not _inside:
+    if not _counted_inside:
         _count(on)
 
 
@@ -217,8 +217,8 @@ def _count(on: bool) -> None:
         _collecting = on
 
 
-_measuring = False
-_inside: list = []  # the function --inside names, while it runs (outermost call only)
+_measuring = False  # a measured move is being sent
+_counted_inside = False  # --inside given: only that function switches the counting
 
 
 def count_inside(name: str) -> None:
@@ -232,20 +232,23 @@ def count_inside(name: str) -> None:
     for class_name in classes:
         owner = getattr(owner, class_name)
     function = getattr(owner, attribute)
+    depth = 0  # its calls under way: a call within a call is counted once
 
     def counted(*args, **kwargs):
-        outermost = not _inside[1:] and _measuring
-        _inside.append(None)
+        nonlocal depth
+        outermost = depth == 0 and _measuring
+        depth += 1
         if outermost:
             _count(True)
         try:
             return function(*args, **kwargs)
         finally:
-            _inside.pop()
+            depth -= 1
             if outermost:
                 _count(False)
 
-    _inside.append(function)
+    global _counted_inside
+    _counted_inside = True
     setattr(owner, attribute, counted)
     # Where a module took the function by name, it calls it there.
     for module in list(sys.modules.values()):
