@@ -312,11 +312,11 @@ def print_stages(trace: str, client_marks) -> None:
     """Where the round trip goes: each stage's p50 / p90 / p99 over the moves marked at
     every stage (a move whose game had ended has no push, for one)."""
     marks: dict[str, dict[str, float]] = {}
-    pauses: dict[str, list[float]] = {}  # the collector's, by generation
+    pauses: dict[str, list[list[float]]] = {}  # the collector's, by generation
     lines = [line.split() for path in Path(trace).glob("*.txt") for line in path.open()]
-    for stage, key, at in [*lines, *client_marks]:
-        if key.endswith(":gc"):
-            pauses.setdefault(stage, []).append(float(at))
+    for stage, key, at, *more in [*lines, *client_marks]:
+        if key.endswith(":gc"):  # wall, CPU (ms), objects freed
+            pauses.setdefault(stage, []).append([float(at), *map(float, more)])
         else:
             marks.setdefault(key, {})[stage] = float(at)
     stages = {start for start, _, _ in STAGES} | {STAGES[-1][1]}
@@ -332,10 +332,15 @@ def print_stages(trace: str, client_marks) -> None:
             f"  {what:54s} {percentile(spans, 0.5):6.2f}   {percentile(spans, 0.9):6.2f}   "
             f"{percentile(spans, 0.99):6.2f}   {worst:11.2f}"
         )
-    for generation, took in sorted(pauses.items()):
+    for generation, each in sorted(pauses.items()):
+        took, cpu, freed = zip(*each, strict=True)
+        longest = max(each)
         print(
             f"  the garbage collector's {generation} pauses: {len(took)}, "
-            f"p50 {percentile(took, 0.5):.2f} ms, longest {max(took):.1f} ms"
+            f"p50 {percentile(took, 0.5):.2f} ms, longest {longest[0]:.1f} ms "
+            f"({longest[1]:.1f} ms of CPU, {longest[2]:.0f} objects freed); "
+            f"CPU p50 {percentile(cpu, 0.5):.2f} ms, most {max(cpu):.1f} ms; "
+            f"freed p50 {percentile(freed, 0.5):.0f}, most {max(freed):.0f}"
         )
 
 
