@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
@@ -27,8 +26,11 @@ class PlayerConsumer(
 
     dropped_on_close = False  # the player may have another page open: the mark lapses
 
-    async def marked(self) -> None:
-        await sync_to_async(presence.online)(self.scope["user"].pk)
+    @classmethod
+    def mark_all(cls, keys: list[str]) -> None:
+        """Its player online (the key: their id)."""
+        for key in keys:
+            presence.online(int(key))
 
     async def connect(self):
         user = self.scope["user"]

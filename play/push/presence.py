@@ -6,9 +6,10 @@ a server that dies leaves marks that lapse within SECONDS."""
 
 from __future__ import annotations
 
-import asyncio
-
+from asgiref.sync import sync_to_async
 from django.core.cache import cache
+
+from play.push.sockets import Renewals
 
 SECONDS = 90  # a mark's life; each open page renews it every third of that
 
@@ -59,33 +60,29 @@ def online_among(user_ids) -> set[int]:
 
 class Marked:
     """A socket that marks its player present under its `presence` key while it is open:
-    marked as it opens (mark()), renewed every third of SECONDS, and, as it closes, the mark
-    dropped (`dropped_on_close`) or left to lapse (another page may hold the same mark)."""
+    marked as it opens (mark()), renewed every third of SECONDS with every other open socket
+    of the process (one thread hop for all: mark_all()), and, as it closes, the mark dropped
+    (`dropped_on_close`) or left to lapse (another page may hold the same mark)."""
 
     dropped_on_close = True
 
+    @classmethod
+    def mark_all(cls, keys: list[str]) -> None:
+        """Mark these keys present for SECONDS (in a thread: the cache is Django's)."""
+        cache.set_many(dict.fromkeys(keys, True), SECONDS)
+
     async def mark(self, key: str) -> None:
         self.presence = key
-        await self.marked()
+        await sync_to_async(self.mark_all)([key])
         self.keep_marked(key)
 
     def keep_marked(self, key: str) -> None:
         """Renew a mark made as the socket opened while the socket stays open."""
         self.presence = key
-        self._marking = asyncio.create_task(self._renew_mark())
-
-    async def marked(self) -> None:
-        """The mark made, or renewed."""
-        await cache.aset(self.presence, True, SECONDS)
-
-    async def _renew_mark(self) -> None:
-        while True:
-            await asyncio.sleep(SECONDS / 3)
-            await self.marked()
+        _marked.add(self)
 
     async def unmark(self) -> None:
-        if hasattr(self, "_marking"):
-            self._marking.cancel()
+        _marked.discard(self)
         if self.dropped_on_close and hasattr(self, "presence"):
             await cache.adelete(self.presence)
 
@@ -93,5 +90,19 @@ class Marked:
         try:
             await super().__call__(scope, receive, send)
         finally:  # a consumer that failed leaves no mark renewed for ever
-            if hasattr(self, "_marking"):
-                self._marking.cancel()
+            _marked.discard(self)
+
+
+def _mark_all(sockets) -> None:
+    by_kind: dict[type, list[str]] = {}
+    for socket in sockets:
+        by_kind.setdefault(type(socket), []).append(socket.presence)
+    for kind, keys in by_kind.items():
+        kind.mark_all(keys)
+
+
+async def _renew_marks(sockets: set[Marked]) -> None:
+    await sync_to_async(_mark_all)(sockets)
+
+
+_marked = Renewals(lambda: SECONDS / 3, _renew_marks)

@@ -63,53 +63,83 @@ class ForwardWithoutThreadHop:
         await handler(message)
 
 
+class Renewals:
+    """What open sockets keep in Redis for a while and must renew while they stay open (their
+    channel groups, their players' presence), renewed for all of a process's sockets at once
+    by one task. A task and a timer of each socket's own would make a round trip each (two
+    thousand open sockets: over two hundred a second) and keep a dozen more objects per
+    socket for the collector to walk. `renew(sockets)` renews those open on this loop, every
+    `every()` seconds while any is open."""
+
+    def __init__(self, every, renew):
+        self.every, self.renew = every, renew
+        self.open: set = set()
+        self._task: asyncio.Task | None = None
+        self._sleeping = False
+
+    def add(self, socket) -> None:
+        socket._loop = loop = asyncio.get_running_loop()
+        self.open.add(socket)
+        if self._task is None or self._task.done() or self._task.get_loop() is not loop:
+            self._task = loop.create_task(self._renewing())
+
+    def discard(self, socket) -> None:
+        self.open.discard(socket)
+        # The last one gone: no task left behind, asleep, on a loop that may be closing.
+        if self._task is not None and self._sleeping and not self._here(self._task.get_loop()):
+            self._task.cancel()
+            self._task = None
+
+    def _here(self, loop) -> set:
+        return {socket for socket in self.open if socket._loop is loop}
+
+    async def _renewing(self) -> None:
+        loop = asyncio.get_running_loop()
+        # A socket of a loop since closed (a test's) is never renewed, nor kept.
+        while here := self._here(loop):
+            self.open = {socket for socket in self.open if not socket._loop.is_closed()}
+            self._sleeping = True
+            try:
+                await asyncio.sleep(self.every())
+            finally:
+                self._sleeping = False
+            try:
+                await self.renew(here & self.open)
+            except Exception:  # a renewal's own failures are its own; nothing stops the next
+                log.exception("renewing the open sockets")
+
+
 class InGroups:
     """A socket in its channel groups for as long as it is open. A membership lasts the
     layer's group_expiry (settings.CHANNEL_GROUP_EXPIRY, a minute) unless renewed, so that a
-    socket that died without leaving stops being sent pushes soon after: an open one renews
-    it every third of that. A renewal that finds the socket out of a group (Redis restarted
-    empty), or that follows one that failed (Redis away), may have missed pushes: then
-    `rejoined()` catches the page up. Each process knows its open sockets by group, to close
-    them when a push to their group cannot be delivered (close_sockets_in)."""
+    socket that died without leaving stops being sent pushes soon after: the process renews
+    its open sockets' every third of that, all at once (group_renew). A renewal that finds a
+    socket out of a group (Redis restarted empty), or that follows one that failed (Redis
+    away), may have missed pushes: then `rejoined()` catches the page up. Each process knows
+    its open sockets by group, to close them when a push to their group cannot be delivered
+    (close_sockets_in)."""
 
     async def join(self, *groups: str) -> None:
-        self.joined = []
-        self._loop = asyncio.get_running_loop()
+        self.joined, self._loop = [], asyncio.get_running_loop()
         for group in groups:  # a group counts as joined once the layer has added the socket
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
             _open.setdefault(group, set()).add(self)
-        self._rejoining = asyncio.create_task(self._rejoin())
-
-    async def _rejoin(self) -> None:
-        missed = False
-        while True:
-            await asyncio.sleep(self.channel_layer.group_expiry / 3)
-            try:
-                for group in self.joined:
-                    missed |= bool(await self.channel_layer.group_add(group, self.channel_name))
-                if missed:
-                    await self.rejoined()
-                    missed = False
-            except Exception as exc:  # noqa: BLE001 - Redis or the database away: next time
-                _rejoins.failed(exc)
-                missed = True
-                continue
-            _rejoins.recovered()
+        _in_groups.add(self)
 
     async def rejoined(self) -> None:
         """Back in a group it had dropped out of: what the socket may have missed meanwhile
         is sent again (nothing, unless the socket says otherwise)."""
 
     async def leave(self) -> None:
-        if hasattr(self, "_rejoining"):
-            self._rejoining.cancel()
         self._forget()
         for group in getattr(self, "joined", ()):
             await self.channel_layer.group_discard(group, self.channel_name)
         self.joined = []
 
     def _forget(self) -> None:
+        _in_groups.discard(self)
+        _behind.discard(self)
         for group in getattr(self, "joined", ()):
             members = _open.get(group, set())
             members.discard(self)
@@ -120,14 +150,38 @@ class InGroups:
         try:
             await super().__call__(scope, receive, send)
         finally:  # a consumer that failed never leaves: its socket must not rejoin for ever
-            if hasattr(self, "_rejoining"):
-                self._rejoining.cancel()
             self._forget()
 
     async def disconnect(self, code):
         await self.leave()
 
 
+async def _renew_groups(sockets: set[InGroups]) -> None:
+    by_layer: dict = {}
+    for socket in sockets:
+        by_layer.setdefault(socket.channel_layer, []).append(socket)
+    for layer, some in by_layer.items():
+        try:
+            out = await layer.group_renew(
+                [(group, socket.channel_name) for socket in some for group in socket.joined]
+            )
+        except Exception as exc:  # noqa: BLE001 - Redis away: each may miss pushes meanwhile
+            _rejoins.failed(exc)
+            _behind.update(some)
+            continue
+        _rejoins.recovered()
+        _behind.update(s for s in some for group in s.joined if (group, s.channel_name) in out)
+    behind = [socket for socket in sockets if socket in _behind]
+    caught_up = await asyncio.gather(*(s.rejoined() for s in behind), return_exceptions=True)
+    for socket, failed in zip(behind, caught_up, strict=True):
+        if isinstance(failed, Exception):  # the database away: next time
+            _rejoins.failed(failed)
+        else:
+            _behind.discard(socket)
+
+
+_in_groups = Renewals(lambda: get_channel_layer().group_expiry / 3, _renew_groups)
+_behind: set[InGroups] = set()  # sockets that may have missed pushes, to catch up
 _open: dict[str, set[InGroups]] = {}  # this process's open sockets, by group
 _rejoins = Outage(log, "renewing the sockets' channel groups")
 RECONNECT = 1012  # "service restart": the page's socket opens again (htmx's ws extension)

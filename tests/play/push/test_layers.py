@@ -281,6 +281,51 @@ def test_group_add_says_whether_the_channel_was_out_of_the_group_on_redis():
     assert asyncio.run(scenario()) == [True, False, True]
 
 
+async def many_renewed(layer, expire) -> tuple[set, set]:
+    """A server's renewal of all its sockets' groups at once: the memberships out of their
+    group (new, or expired), then after a renewal, none."""
+    channels = [await layer.new_channel() for _ in range(5)]
+    kept = [("game-a", channels[0]), ("game-a", channels[1]), ("game-b", channels[2])]
+    for group, channel in kept:
+        await layer.group_add(group, channel)
+    await expire("game-a", channels[1])
+    joining = [("game-b", channels[3]), ("game-c", channels[4]), ("user-1", channels[4])]
+    out = await layer.group_renew(kept + joining)
+    return out, await layer.group_renew(kept + joining)
+
+
+def test_a_renewal_of_many_says_which_were_out_of_their_group_in_memory():
+    layer = InMemoryChannelLayer(group_expiry=60)
+
+    async def expire(group, channel):
+        layer.groups[group][channel] = 0
+
+    out, again = asyncio.run(many_renewed(layer, expire))
+    assert {group for group, _ in out} == {"game-a", "game-b", "game-c", "user-1"}
+    assert len(out) == 4 and again == set()
+
+
+@needs_redis
+def test_a_renewal_of_many_says_which_were_out_of_their_group_on_redis(monkeypatch):
+    from play.push import layers
+
+    monkeypatch.setattr(layers, "RENEWED_AT_ONCE", 2)  # in round trips of two groups
+    layer = redis_layer()
+
+    async def expire(group, channel):
+        await layer.connection(0).zadd(layer._group_key(group), {channel: 0})
+
+    async def scenario():
+        try:
+            return await many_renewed(layer, expire)
+        finally:
+            await layer.flush()
+
+    out, again = asyncio.run(scenario())
+    assert {group for group, _ in out} == {"game-a", "game-b", "game-c", "user-1"}
+    assert len(out) == 4 and again == set()
+
+
 @needs_redis
 def test_a_connection_to_redis_cut_under_the_server_is_made_again_not_failed():
     """Redis restarted: every connection a server kept in its pool is dead, and the first

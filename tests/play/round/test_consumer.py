@@ -12,6 +12,7 @@ from django.test import Client
 from imperia_site.asgi import application
 from play.games import games
 from play.notify import notify
+from play.push import presence, sockets
 from play.round import chat, consumers, moves, offers, presenter, updates
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -99,7 +100,54 @@ async def test_a_socket_whose_consumer_failed_stops_rejoining_its_group(game, bo
     with pytest.raises(ValueError, match="No handler"):  # the consumer failed
         await socket.receive_from()
     await asyncio.sleep(0)
-    assert consumers[0]._rejoining.done()
+    assert consumers[0] not in sockets._in_groups.open
+    assert consumers[0] not in presence._marked.open
+
+
+async def test_a_servers_open_sockets_renew_their_groups_and_marks_all_at_once(
+    game, ann, bob, monkeypatch
+):
+    """One renewal for all of a server's open sockets, not a round trip and a task each."""
+    from channels.layers import get_channel_layer
+
+    layer, renewed, marked = get_channel_layer(), [], []
+    renew, mark_all = layer.group_renew, consumers.GameConsumer.mark_all
+
+    async def renewing(memberships):
+        renewed.append(sorted(memberships))
+        return await renew(memberships)
+
+    def marking(keys):
+        marked.append(sorted(keys))
+        mark_all(keys)
+
+    monkeypatch.setattr(layer, "group_renew", renewing)
+    monkeypatch.setattr(layer, "group_expiry", 0.3)  # renewed every 0.1 s
+    monkeypatch.setattr(presence, "SECONDS", 0.3)
+    monkeypatch.setattr(consumers.GameConsumer, "mark_all", staticmethod(marking))
+    sockets_open = [await connect(game, ann), await connect(game, bob), await connect(game)]
+    for socket in sockets_open:
+        await socket.receive_from()
+    at_board = sorted(presence.key(game.public_id, user.pk) for user in (ann, bob))
+
+    def each_renewed_at_once():
+        # Every socket's game group in one renewal (the players' in their accounts' too), and
+        # the players' marks in one call (a spectator has none).
+        return (
+            any(
+                len({channel for group, channel in each if group.startswith("game-")}) == 3
+                for each in renewed
+            )
+            and at_board in marked
+        )
+
+    async def renewals():
+        while not each_renewed_at_once():
+            await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(renewals(), 10)
+    for socket in sockets_open:
+        await socket.disconnect()
 
 
 async def test_after_a_move_each_socket_gets_one_board_drawn_for_its_own_view(game, ann, bob):
