@@ -54,7 +54,13 @@ class ForwardWithoutThreadHop:
         finally:
             for reader in readers:
                 reader.cancel()
-            await asyncio.gather(*readers, return_exceptions=True)
+            ended = await asyncio.gather(*readers, return_exceptions=True)
+            # A reader's end (the socket closed, the other reader cancelled) keeps its frames,
+            # and they the loop's handle on its task: a cycle per socket that only a full
+            # collection would free, walking every other socket to find it.
+            for end in ended:
+                if isinstance(end, BaseException):
+                    end.__traceback__ = None
 
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None)

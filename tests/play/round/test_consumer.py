@@ -150,6 +150,42 @@ async def test_a_servers_open_sockets_renew_their_groups_and_marks_all_at_once(
         await socket.disconnect()
 
 
+async def test_a_closed_socket_is_freed_as_it_closes_with_no_cycle_left_to_collect(
+    game, bob, monkeypatch
+):
+    """A server holds thousands of sockets: a full collection walks them all, a second or more
+    with the loop stopped. What a closed one leaves must go as it closes, not wait for that."""
+    import gc
+    import weakref
+
+    from play.round.consumers import GameConsumer
+
+    consumers, join = [], GameConsumer.join
+
+    async def joining(self, *groups):
+        consumers.append(weakref.ref(self))
+        await join(self, *groups)
+
+    async def opened_and_closed():
+        socket = await connect(game, bob)
+        await socket.receive_from()
+        await socket.disconnect()
+
+    monkeypatch.setattr(GameConsumer, "join", joining)
+    # Not the first sockets, which open the connections to Redis: a server keeps them.
+    await opened_and_closed()
+    await opened_and_closed()
+    gc.collect()
+    gc.disable()
+    try:
+        await opened_and_closed()
+        for _ in range(10):  # the closing handed round the loop
+            await asyncio.sleep(0)
+        assert consumers[-1]() is None
+    finally:
+        gc.enable()
+
+
 async def test_after_a_move_each_socket_gets_one_board_drawn_for_its_own_view(game, ann, bob):
     mover, opponent, spectator = (
         await connect(game, ann),
