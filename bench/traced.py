@@ -147,8 +147,9 @@ def _collecting(phase: str, info: dict) -> None:
     if phase == "start":
         _collecting.began = (time.perf_counter(), time.thread_time())
     else:
-        wall, cpu = (1000 * (now - then) for now, then in
-                     zip((time.perf_counter(), time.thread_time()), _collecting.began))  # fmt: skip
+        wall_began, cpu_began = _collecting.began
+        wall = 1000 * (time.perf_counter() - wall_began)
+        cpu = 1000 * (time.thread_time() - cpu_began)
         record = f"gc{info['generation']} {os.getpid()}:gc {wall:.3f} {cpu:.3f} {info['collected']}"
         os.write(_file, f"{record}\n".encode())
 
