@@ -102,7 +102,9 @@ def _mark_all(sockets) -> None:
 
 
 async def _renew_marks(sockets: set[Marked]) -> None:
-    await sync_to_async(_mark_all)(sockets)
+    # Not on the one thread that runs every socket's moves and boards: a player's online mark
+    # is a round trip each, and a thousand of them would hold up the moves behind them.
+    await sync_to_async(_mark_all, thread_sensitive=False)(sockets)
 
 
 _marked = Renewals(lambda: SECONDS / 3, _renew_marks)

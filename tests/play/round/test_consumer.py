@@ -3,6 +3,7 @@
 import asyncio
 import html
 import re
+import threading
 
 import pytest
 from channels.db import database_sync_to_async
@@ -110,7 +111,7 @@ async def test_a_servers_open_sockets_renew_their_groups_and_marks_all_at_once(
     """One renewal for all of a server's open sockets, not a round trip and a task each."""
     from channels.layers import get_channel_layer
 
-    layer, renewed, marked = get_channel_layer(), [], []
+    layer, renewed, marked, threads = get_channel_layer(), [], [], set()
     renew, mark_all = layer.group_renew, consumers.GameConsumer.mark_all
 
     async def renewing(memberships):
@@ -119,6 +120,7 @@ async def test_a_servers_open_sockets_renew_their_groups_and_marks_all_at_once(
 
     def marking(keys):
         marked.append(sorted(keys))
+        threads.add(threading.current_thread())
         mark_all(keys)
 
     monkeypatch.setattr(layer, "group_renew", renewing)
@@ -146,6 +148,8 @@ async def test_a_servers_open_sockets_renew_their_groups_and_marks_all_at_once(
             await asyncio.sleep(0.05)
 
     await asyncio.wait_for(renewals(), 10)
+    # Not on the thread every socket's moves and boards wait for.
+    assert await database_sync_to_async(threading.current_thread)() not in threads
     for socket in sockets_open:
         await socket.disconnect()
 
