@@ -17,14 +17,14 @@ NEVER = 2**31 - 1  # young collections between full ones: the interpreter starts
 def settle() -> None:
     # What was loaded to get here lives as long as the process: out of the collector's sight.
     gc.freeze()
-    # A full collection walks every object the server holds, a memory read or more each: with
-    # a thousand games open, about 150 per socket, it stopped the loop for 0.8-1.7 s of CPU,
-    # several times a minute (bench/live.py --trace). The interpreter starts one whenever a
-    # quarter more objects have lived long since the last, which the caches' turnover alone
-    # does, and a server's garbage all but never needs one: its sockets, requests and moves
-    # are freed as they end. Young collections as before; a full one only once the process
-    # has grown by GROWTH, as garbage that only a full collection frees would make it; a
-    # server filling its caches and opening its sockets does so once or twice.
+    # A full collection walks every object the server holds, a memory read or more each:
+    # with a thousand games open, over a hundred objects a socket, it stopped the loop for
+    # 0.6-1.7 s of CPU every minute or two (bench/live.py --trace). The interpreter starts one
+    # whenever a quarter more objects have lived long since the last, which the caches'
+    # turnover alone does, and a server's garbage all but never needs one: its sockets,
+    # requests and moves are freed as they end. Young collections as before; a full one only
+    # once the process has grown by GROWTH, as garbage that only a full collection frees
+    # would make it; a server filling its caches and opening its sockets does so once or twice.
     gc.set_threshold(700, 10, NEVER)
     if _resident() is not None and not any(t.name == _WATCH for t in threading.enumerate()):
         threading.Thread(target=_collect_when_grown, name=_WATCH, daemon=True).start()
