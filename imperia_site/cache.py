@@ -65,6 +65,11 @@ class LocMemCache(locmem.LocMemCache):
             self.set(key, places, seconds)
             return 0
 
+    def hold_places(self, key: str, members: list[str], seconds: int) -> None:
+        """hold_place for each of `members`, as many as come (no most)."""
+        for member in members:
+            self.hold_place(key, member, seconds)
+
     def held_among(self, key: str, members: list[str]) -> set[str]:
         """Those of `members` holding a place in the set `key` now: one read, however many."""
         now = time.time()
@@ -170,6 +175,14 @@ class _Client(RedisCacheClient):
         script = self.get_client(write=True).register_script(HOLD_PLACE)  # no round trip
         return self._soft(0.0, lambda: float(script(keys=[key], args=[member, seconds, most])))
 
+    def hold_places(self, key: str, members: list[str], seconds: int) -> None:
+        """hold_place's script for each of `members` (no most), in one round trip."""
+        client = self.get_client(write=True)
+        script, pipeline = client.register_script(HOLD_PLACE), client.pipeline(transaction=False)
+        for member in members:
+            script(keys=[key], args=[member, seconds, 0], client=pipeline)
+        self._soft(None, pipeline.execute)
+
     def held_among(self, key: str, members: list[str]) -> set[str]:
         """One ZMSCORE; or, asked about many (a player following thousands) where fewer places
         are held (a few hundred online), the places held read whole and met here: a score
@@ -219,6 +232,9 @@ class SharedRedisCache(RedisCache):
         """As LocMemCache.hold_place, in one script that Redis runs whole, on its clock: each
         server's own clock may differ."""
         return self._cache.hold_place(self.make_and_validate_key(key), member, seconds, most or 0)
+
+    def hold_places(self, key: str, members: list[str], seconds: int) -> None:
+        self._cache.hold_places(self.make_and_validate_key(key), members, seconds)
 
     def held_among(self, key: str, members: list[str]) -> set[str]:
         return self._cache.held_among(self.make_and_validate_key(key), members)

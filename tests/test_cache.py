@@ -82,6 +82,16 @@ def test_while_redis_is_away_a_streams_place_is_given():
     away.give_up_place("streams:ann", "one")
 
 
+def test_places_are_held_for_many_at_once():
+    """A server renews its players' online places all together (play/push/presence.py)."""
+    cache.hold_place("online-test", "ann", 60)
+    cache.hold_places("online-test", ["bob", "carl", "ann"], 60)
+    assert cache.held_among("online-test", ["ann", "bob", "carl", "dora"]) == {"ann", "bob", "carl"}
+    cache.hold_places("online-test", [], 60)  # none open: nothing to do
+    away = SharedRedisCache(unreachable_redis()["default"]["LOCATION"], {})
+    away.hold_places("online-test", ["ann", "bob"], 60)  # Redis away: dropped, as a write is
+
+
 def test_the_places_held_among_many_are_read_at_once():
     cache.hold_place("seen", "ann", 60)
     cache.hold_place("seen", "bob", 60)

@@ -28,9 +28,8 @@ class PlayerConsumer(
 
     @classmethod
     def mark_all(cls, keys: list[str]) -> None:
-        """Its player online (the key: their id)."""
-        for key in keys:
-            presence.online(int(key))
+        """Their players online (each key: a player's id)."""
+        presence.online(*map(int, keys))
 
     async def connect(self):
         user = self.scope["user"]

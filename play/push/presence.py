@@ -48,9 +48,10 @@ def listeners(user_ids) -> set[int]:
 ONLINE = "online-players"
 
 
-def online(user_id: int) -> None:
-    """The player has a page open: online for SECONDS more, renewed while it stays open."""
-    cache.hold_place(ONLINE, str(user_id), SECONDS)
+def online(*user_ids: int) -> None:
+    """These players have a page open: online for SECONDS more, renewed while it stays open
+    (all of a server's in one round trip)."""
+    cache.hold_places(ONLINE, [str(pk) for pk in user_ids], SECONDS)
 
 
 def online_among(user_ids) -> set[int]:
