@@ -74,7 +74,7 @@ class Marked:
 
     async def mark(self, key: str) -> None:
         self.presence = key
-        await sync_to_async(self.mark_all)([key])
+        await _off_the_sockets_thread(self.mark_all)([key])
         self.keep_marked(key)
 
     def keep_marked(self, key: str) -> None:
@@ -102,10 +102,11 @@ def _mark_all(sockets) -> None:
         kind.mark_all(keys)
 
 
-async def _renew_marks(sockets: set[Marked]) -> None:
-    # Not on the one thread that runs every socket's moves and boards: a player's online mark
-    # is a round trip each, and a thousand of them would hold up the moves behind them.
-    await sync_to_async(_mark_all, thread_sensitive=False)(sockets)
+def _off_the_sockets_thread(marking):
+    # Not on the one thread that runs every socket's moves and boards: a mark is a round trip
+    # to the cache, and a thousand of them (a server's sockets opening, or renewed) would hold
+    # up the moves behind them.
+    return sync_to_async(marking, thread_sensitive=False)
 
 
-_marked = Renewals(lambda: SECONDS / 3, _renew_marks)
+_marked = Renewals(lambda: SECONDS / 3, _off_the_sockets_thread(_mark_all))

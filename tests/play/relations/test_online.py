@@ -92,3 +92,28 @@ def test_the_timeline_tells_the_followed_players_games_and_tournaments_latest_fi
     assert f'<a href="/g/{game.public_id}/">Empress</a>' in section and "White wins" in section
     assert "finished <a href=" in section and "with a score of 7.5." in section
     assert relations.timeline(carl) == []  # carl follows no one
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_page_opening_marks_its_player_online_off_the_sockets_thread(bob, monkeypatch):
+    """The mark is a round trip to the cache: not on the one thread every socket's moves and
+    boards wait for."""
+    import threading
+
+    from play.notify.consumers import PlayerConsumer
+
+    threads, mark_all = [], PlayerConsumer.mark_all
+
+    def marking(keys):
+        threads.append(threading.current_thread())
+        mark_all(keys)
+
+    monkeypatch.setattr(PlayerConsumer, "mark_all", staticmethod(marking))
+    cookie = await database_sync_to_async(logged_in_cookie)(bob)
+    page = WebsocketCommunicator(application, "/ws/me/", headers=[ORIGIN, (b"cookie", cookie)])
+    assert (await page.connect())[0]
+    await page.receive_from()  # the bell
+    assert presence.online_among([bob.pk]) == {bob.pk}
+    assert threads and await database_sync_to_async(threading.current_thread)() not in threads
+    await page.disconnect()
